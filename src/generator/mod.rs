@@ -1,0 +1,101 @@
+//! The UUID generator core: every RFC 9562 layout in pure Rust.
+//!
+//! Nothing here knows about PostgreSQL or pgrx. Clocks and random numbers are
+//! parameters (the backend-global clock, RNG and monotonic state live in
+//! [`crate::state`]), so every function in this module is deterministic and
+//! is unit-tested against the test vectors of RFC 9562 Appendix A and B.
+//!
+//! # References
+//! * RFC 9562, "Universally Unique IDentifiers (UUIDs)" (obsoletes RFC 4122)
+//! * draft-peabody-dispatch-new-uuid-format-01 (early v6/v7/v8 layouts)
+//! * RFC 4530, LDAP entryUUID (`uuidMatch`, `uuidOrderingMatch`)
+
+pub mod fields;
+pub mod monotonic;
+pub mod name;
+pub mod rng;
+pub mod text;
+pub mod time;
+pub mod v1;
+pub mod v2;
+pub mod v4;
+pub mod v7;
+pub mod v8;
+
+/// A UUID as its 16 octets in network byte order (RFC 9562 §4).
+pub type Bytes = [u8; 16];
+
+/// Errors from encoding or decoding. Each maps to one SQLSTATE in the SQL layer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// A timestamp does not fit the layout's timestamp field (RFC 9562 §5.1, §5.7).
+    TimestampOutOfRange,
+    /// Input bytes have the wrong length.
+    WrongLength { expected: usize, got: usize },
+    /// Text is not a UUID in any accepted form.
+    InvalidText,
+}
+
+/// The Nil UUID (RFC 9562 §5.9): all 128 bits zero.
+pub const NIL: Bytes = [0; 16];
+
+/// The Max UUID (RFC 9562 §5.10): all 128 bits one.
+pub const MAX: Bytes = [0xff; 16];
+
+/// Namespace IDs for name-based UUIDs (RFC 9562 §6.6).
+pub mod namespace {
+    use super::Bytes;
+    /// Fully qualified domain name: 6ba7b810-9dad-11d1-80b4-00c04fd430c8
+    pub const DNS: Bytes = *b"\x6b\xa7\xb8\x10\x9d\xad\x11\xd1\x80\xb4\x00\xc0\x4f\xd4\x30\xc8";
+    /// URL: 6ba7b811-9dad-11d1-80b4-00c04fd430c8
+    pub const URL: Bytes = *b"\x6b\xa7\xb8\x11\x9d\xad\x11\xd1\x80\xb4\x00\xc0\x4f\xd4\x30\xc8";
+    /// ISO OID: 6ba7b812-9dad-11d1-80b4-00c04fd430c8
+    pub const OID: Bytes = *b"\x6b\xa7\xb8\x12\x9d\xad\x11\xd1\x80\xb4\x00\xc0\x4f\xd4\x30\xc8";
+    /// X.500 DN: 6ba7b814-9dad-11d1-80b4-00c04fd430c8
+    pub const X500: Bytes = *b"\x6b\xa7\xb8\x14\x9d\xad\x11\xd1\x80\xb4\x00\xc0\x4f\xd4\x30\xc8";
+}
+
+#[cfg(test)]
+pub(crate) mod testutil {
+    use super::Bytes;
+
+    /// Parses the RFC's hex spelling of a vector (dashes optional, any case).
+    pub fn hex(s: &str) -> Bytes {
+        let digits: Vec<u8> = s
+            .bytes()
+            .filter(|c| *c != b'-')
+            .map(|c| (c as char).to_digit(16).expect("hex digit") as u8)
+            .collect();
+        assert_eq!(digits.len(), 32, "{s}");
+        let mut out = [0u8; 16];
+        for (i, pair) in digits.chunks(2).enumerate() {
+            out[i] = pair[0] << 4 | pair[1];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testutil::hex;
+    use super::*;
+
+    #[test]
+    fn namespace_ids_match_rfc_9562_section_6_6() {
+        assert_eq!(namespace::DNS, hex("6ba7b810-9dad-11d1-80b4-00c04fd430c8"));
+        assert_eq!(namespace::URL, hex("6ba7b811-9dad-11d1-80b4-00c04fd430c8"));
+        assert_eq!(namespace::OID, hex("6ba7b812-9dad-11d1-80b4-00c04fd430c8"));
+        assert_eq!(namespace::X500, hex("6ba7b814-9dad-11d1-80b4-00c04fd430c8"));
+    }
+
+    #[test]
+    fn nil_and_max() {
+        assert_eq!(NIL, hex("00000000-0000-0000-0000-000000000000"));
+        assert_eq!(MAX, hex("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"));
+        // §5.9/§5.10: Nil and Max are outside the variant/version scheme.
+        assert_eq!(fields::variant(&NIL), fields::Variant::Ncs);
+        assert_eq!(fields::variant(&MAX), fields::Variant::Future);
+        assert_eq!(fields::version(&NIL), None);
+        assert_eq!(fields::version(&MAX), None);
+    }
+}

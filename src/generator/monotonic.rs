@@ -1,0 +1,400 @@
+//! Generator state machines: monotonic UUIDv7 (§6.2) and the v1/v6 clock
+//! sequence (§6.3). Pure: the caller passes the clock reading and the RNG and
+//! owns the state (one per backend, see `crate::state`).
+//!
+//! # v7 methods and their bit budgets (74 bits after `unix_ts_ms`)
+//!
+//! | method | rand_a (12) | rand_b (62) | order within a backend |
+//! |---|---|---|---|
+//! | `Default` | Method 3 sub-ms fraction (≈244 ns steps) | 14-bit counter, 48 random | strict |
+//! | `Pg18` | Method 3 fraction, time forced ahead ≥ 245 ns per value | 62 random | strict |
+//! | `Counter` | top 12 bits of a 42-bit Method 1 counter | 30 counter bits, 32 random | strict |
+//! | `Random` | 12 random | 62 random | by millisecond only |
+//!
+//! `Default` keeps the sub-millisecond time exact (to ≈244 ns) *and* draws 48
+//! fresh random bits per value. Within one 244-ns tick the counter orders
+//! values; it restarts at 0 on every new tick, so a burst never pushes the
+//! embedded time ahead of the wall clock (16 384 values would have to fall
+//! into one tick first). `Pg18` is PostgreSQL 18's algorithm: every value
+//! advances the time by at least 245 ns, so at more than ~4 million values
+//! per second the embedded time runs ahead of the clock.
+//! `Counter` is §6.2 Method 1 with a fixed 42-bit counter seeded randomly
+//! each millisecond with its top bit clear (the rollover guard of §6.2), as
+//! the Rust `uuid` crate and Python 3.14 do.
+//!
+//! All strict methods handle a clock that goes backwards by keeping the last
+//! timestamp and advancing the counter (or the time by the minimal step); a
+//! counter overflow advances the timestamp by one step. Nothing wraps.
+//!
+//! # References
+//! * RFC 9562 §6.2 (Methods 1-3, rollover guards), §6.3 (generator state,
+//!   clock sequence), §6.1 (simulated high-resolution timestamp for v1/v6)
+
+use super::time::{
+    gregorian_from_unix, unix_ms_from_unix, UnixNanos, MAX_GREGORIAN_100NS, NANOS_PER_MILLI,
+};
+use super::v7::{self, SUBMS_STEPS};
+use super::{Bytes, Error};
+
+/// The v7 layouts of §6.2 that `uuid_ext.v7_method` selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum V7Method {
+    Default,
+    Pg18,
+    Counter,
+    Random,
+}
+
+/// Counter width and random width of the `Default` method.
+const DEFAULT_COUNTER_BITS: u32 = 14;
+const DEFAULT_RANDOM_BITS: u32 = 48;
+/// Method 1 counter: 42 bits, seeded with its top bit (the guard) clear.
+const COUNTER_BITS: u32 = 42;
+const COUNTER_TAIL_RANDOM_BITS: u32 = 32;
+/// PostgreSQL 18's minimal step: 10^6 / 4096 + 1 ns, so each step moves the fraction.
+pub const PG18_MINIMAL_STEP_NS: i128 = NANOS_PER_MILLI / SUBMS_STEPS as i128 + 1;
+
+const fn mask(bits: u32) -> u64 {
+    (1u64 << bits) - 1
+}
+
+/// The last v7 value's position, shared by all strict methods so that a
+/// change of `uuid_ext.v7_method` mid-session never breaks the order.
+#[derive(Debug, Clone, Default)]
+pub struct V7State {
+    /// The last emitted 48-bit ms + 12-bit `rand_a`, as one 60-bit number.
+    last_tick: u64,
+    /// `Default`: the 14-bit counter; `Counter`: the 42-bit counter.
+    /// `u64::MAX` means "exhausted": the next value must advance the time.
+    counter: u64,
+    /// `Pg18` only: the last (possibly advanced) clock reading.
+    last_ns: UnixNanos,
+    /// The strict method that produced `last_tick`.
+    method: Option<V7Method>,
+}
+
+fn tick_of(ns: UnixNanos) -> Result<u64, Error> {
+    let ms = unix_ms_from_unix(ns)?;
+    let sub_ms = ns.rem_euclid(NANOS_PER_MILLI) as u64;
+    Ok(ms * SUBMS_STEPS + u64::from(v7::subms_fraction(sub_ms)))
+}
+
+/// Adds a shift (PostgreSQL 18's `uuidv7(shift)`: applied after the state
+/// step, so shifted values do not disturb the unshifted sequence) to a
+/// 60-bit tick, in whole ticks for methods that encode a fraction and whole
+/// milliseconds for the others, so counter bits are never altered.
+fn shifted(tick: u64, shift_ns: i128, whole_ms: bool) -> Result<u64, Error> {
+    let steps = if whole_ms {
+        shift_ns.div_euclid(NANOS_PER_MILLI) * SUBMS_STEPS as i128
+    } else {
+        (shift_ns * SUBMS_STEPS as i128).div_euclid(NANOS_PER_MILLI)
+    };
+    let t = tick as i128 + steps;
+    if (0..1i128 << 60).contains(&t) {
+        Ok(t as u64)
+    } else {
+        Err(Error::TimestampOutOfRange)
+    }
+}
+
+impl V7State {
+    /// The next v7 value at clock reading `now`, shifted by `shift_ns`.
+    /// `random` supplies 64 fresh random bits per call.
+    pub fn next(
+        &mut self,
+        method: V7Method,
+        now: UnixNanos,
+        shift_ns: i128,
+        mut random: impl FnMut() -> u64,
+    ) -> Result<Bytes, Error> {
+        if method != V7Method::Random && self.method != Some(method) {
+            // Another method's counter means nothing here: advance the time.
+            self.counter = u64::MAX;
+            self.method = Some(method);
+        }
+        let (tick, rand_b, whole_ms) = match method {
+            V7Method::Default => {
+                let now_tick = tick_of(now)?;
+                if now_tick > self.last_tick {
+                    self.last_tick = now_tick;
+                    self.counter = 0;
+                } else if self.counter < mask(DEFAULT_COUNTER_BITS) {
+                    self.counter += 1;
+                } else {
+                    self.last_tick += 1;
+                    self.counter = 0;
+                }
+                let rand_b = self.counter << DEFAULT_RANDOM_BITS | random() & mask(DEFAULT_RANDOM_BITS);
+                (self.last_tick, rand_b, false)
+            }
+            V7Method::Pg18 => {
+                let ns = now.max(self.last_ns + PG18_MINIMAL_STEP_NS);
+                // tick_of(ns) always exceeds the last Pg18 tick; the max() only
+                // matters right after a switch from another method.
+                self.last_tick = tick_of(ns)?.max(self.last_tick + 1);
+                self.last_ns = ns;
+                (self.last_tick, random(), false)
+            }
+            V7Method::Counter => {
+                let seed = |random: &mut dyn FnMut() -> u64| random() & mask(COUNTER_BITS - 1);
+                let now_ms = unix_ms_from_unix(now)?;
+                let last_ms = self.last_tick >> 12;
+                let ms = if now_ms > last_ms {
+                    self.counter = seed(&mut random);
+                    now_ms
+                } else if self.counter < mask(COUNTER_BITS) {
+                    self.counter += 1;
+                    last_ms
+                } else {
+                    self.counter = seed(&mut random);
+                    last_ms + 1
+                };
+                self.last_tick = ms << 12 | self.counter >> (COUNTER_BITS - 12);
+                let counter_low = self.counter & mask(COUNTER_BITS - 12);
+                let rand_b = counter_low << COUNTER_TAIL_RANDOM_BITS
+                    | random() & mask(COUNTER_TAIL_RANDOM_BITS);
+                (self.last_tick, rand_b, true)
+            }
+            V7Method::Random => {
+                let r = random();
+                (unix_ms_from_unix(now)? << 12 | r >> 52, random(), true)
+            }
+        };
+        let tick = if shift_ns == 0 { tick } else { shifted(tick, shift_ns, whole_ms)? };
+        if tick >> 60 != 0 {
+            return Err(Error::TimestampOutOfRange);
+        }
+        Ok(v7::encode(tick >> 12, (tick & 0xfff) as u16, rand_b))
+    }
+}
+
+/// The v1/v6 clock state (§6.3): the last timestamp and the clock sequence.
+#[derive(Debug, Clone)]
+pub struct GregorianClock {
+    last_observed: u64,
+    last_emitted: u64,
+    clock_seq: u16,
+}
+
+impl GregorianClock {
+    /// A clock whose sequence starts at a random 14-bit value (§6.3).
+    pub fn new(random_clock_seq: u16) -> Self {
+        GregorianClock { last_observed: 0, last_emitted: 0, clock_seq: random_clock_seq & 0x3fff }
+    }
+
+    /// The (timestamp, clock_seq) pair for a v1/v6 value at clock reading `now`.
+    ///
+    /// Calls within one 100-ns tick get successive timestamps (§6.1,
+    /// "simulated high-resolution timestamp"); when the clock itself goes
+    /// backwards the clock sequence is incremented (§6.3) and time follows
+    /// the clock again.
+    pub fn next(&mut self, now: UnixNanos) -> Result<(u64, u16), Error> {
+        let observed = gregorian_from_unix(now)?;
+        let emitted = if observed < self.last_observed {
+            self.clock_seq = (self.clock_seq + 1) & 0x3fff;
+            observed
+        } else if observed > self.last_emitted {
+            observed
+        } else if self.last_emitted < MAX_GREGORIAN_100NS {
+            self.last_emitted + 1
+        } else {
+            return Err(Error::TimestampOutOfRange);
+        };
+        self.last_observed = observed;
+        self.last_emitted = emitted;
+        Ok((emitted, self.clock_seq))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::fields::{variant, version, Variant};
+    use crate::generator::v7::{rand_a, unix_ts_ms};
+
+    /// A deterministic stand-in RNG (splitmix64) so failures reproduce.
+    fn splitmix(mut s: u64) -> impl FnMut() -> u64 {
+        move || {
+            s = s.wrapping_add(0x9E3779B97F4A7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58476D1CE4E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D049BB133111EB);
+            z ^ (z >> 31)
+        }
+    }
+
+    const T0: UnixNanos = 1_645_557_742_000_000_000;
+    const METHODS: [V7Method; 3] = [V7Method::Default, V7Method::Pg18, V7Method::Counter];
+
+    fn ms_of(b: &Bytes) -> i128 {
+        unix_ts_ms(b).unwrap() as i128
+    }
+
+    #[test]
+    fn strictly_increasing_with_a_frozen_clock() {
+        for method in METHODS {
+            let mut st = V7State::default();
+            let mut rng = splitmix(1);
+            let mut prev = st.next(method, T0, 0, &mut rng).unwrap();
+            for _ in 0..100_000 {
+                let b = st.next(method, T0, 0, &mut rng).unwrap();
+                assert!(b > prev, "{method:?}");
+                assert_eq!((version(&b), variant(&b)), (Some(7), Variant::Rfc9562));
+                prev = b;
+            }
+        }
+    }
+
+    #[test]
+    fn switching_methods_mid_stream_keeps_strict_order() {
+        let mut st = V7State::default();
+        let mut rng = splitmix(7);
+        let mut prev = [0u8; 16];
+        let order = [V7Method::Default, V7Method::Counter, V7Method::Pg18, V7Method::Default,
+                     V7Method::Pg18, V7Method::Counter, V7Method::Default];
+        for (i, method) in order.into_iter().cycle().take(70).enumerate() {
+            for j in 0..100 {
+                let b = st.next(method, T0 + i as i128 * 10, 0, &mut rng).unwrap();
+                assert!(b > prev, "{method:?} at {i}/{j}");
+                prev = b;
+            }
+        }
+    }
+
+    #[test]
+    fn default_keeps_time_at_the_clock_during_bursts() {
+        // 16 384 values fit in one tick; the 16 385th advances the fraction by one step.
+        let mut st = V7State::default();
+        let mut rng = splitmix(2);
+        let first = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+        let mut last = first;
+        for _ in 0..(1 << DEFAULT_COUNTER_BITS) - 1 {
+            last = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+        }
+        assert_eq!(rand_a(&last), rand_a(&first));
+        assert_eq!(last[8] & 0x3f, 0x3f); // counter is at its maximum
+        let overflowed = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+        assert!(overflowed > last);
+        assert_eq!(rand_a(&overflowed), Some(rand_a(&first).unwrap() + 1));
+        assert_eq!(ms_of(&overflowed), T0 / NANOS_PER_MILLI);
+    }
+
+    #[test]
+    fn default_encodes_sub_millisecond_time_and_48_random_bits() {
+        let mut st = V7State::default();
+        let b = st.next(V7Method::Default, T0 + 500_000, 0, || u64::MAX).unwrap();
+        assert_eq!(ms_of(&b), T0 / NANOS_PER_MILLI);
+        assert_eq!(rand_a(&b), Some(2048));
+        // counter 0, then 48 random bits
+        assert_eq!(&b[8..], &[0x80, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+    }
+
+    #[test]
+    fn clock_going_back_ten_seconds_never_repeats_or_decreases() {
+        for method in METHODS {
+            let mut st = V7State::default();
+            let mut rng = splitmix(3);
+            let mut prev = st.next(method, T0, 0, &mut rng).unwrap();
+            let mut seen = std::collections::HashSet::new();
+            for i in 0..50_000i128 {
+                let now = T0 - 10_000_000_000 + i * 100;
+                let b = st.next(method, now, 0, &mut rng).unwrap();
+                assert!(b > prev, "{method:?} at {i}");
+                assert!(seen.insert(b));
+                prev = b;
+            }
+            // Time stayed at the last timestamp instead of jumping back.
+            assert!(ms_of(&prev) >= T0 / NANOS_PER_MILLI);
+        }
+    }
+
+    #[test]
+    fn counter_overflow_advances_time_instead_of_wrapping() {
+        // Method 1: force the 42-bit counter to its maximum.
+        let mut st = V7State::default();
+        let mut rng = splitmix(4);
+        let a = st.next(V7Method::Counter, T0, 0, &mut rng).unwrap();
+        st.counter = mask(COUNTER_BITS);
+        // (rand_a of `a` holds counter bits; the overflowed value starts a new ms.)
+        let b = st.next(V7Method::Counter, T0, 0, &mut rng).unwrap();
+        assert!(b > a);
+        assert_eq!(ms_of(&b), ms_of(&a) + 1);
+        // Default: counter at max advances the tick.
+        let mut st = V7State::default();
+        let a = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+        st.counter = mask(DEFAULT_COUNTER_BITS);
+        let b = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+        assert!(b > a);
+        assert_eq!(rand_a(&b), Some(rand_a(&a).unwrap() + 1));
+    }
+
+    #[test]
+    fn counter_method_seeds_with_guard_bit_clear() {
+        let mut st = V7State::default();
+        let b = st.next(V7Method::Counter, T0, 0, || u64::MAX).unwrap();
+        // 42-bit counter = 0x1ff_ffff_ffff (top bit clear) → rand_a = 0x7ff.
+        assert_eq!(rand_a(&b), Some(0x7ff));
+        assert_eq!(&b[8..], &[0xbf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+    }
+
+    #[test]
+    fn pg18_steps_245_ns_and_runs_ahead_under_bursts() {
+        let mut st = V7State::default();
+        let mut rng = splitmix(5);
+        let mut last = [0u8; 16];
+        for _ in 0..8192 {
+            last = st.next(V7Method::Pg18, T0, 0, &mut rng).unwrap();
+        }
+        // 8191 steps of 245 ns ≈ 2.007 ms ahead of a frozen clock.
+        assert_eq!(ms_of(&last), T0 / NANOS_PER_MILLI + 2);
+    }
+
+    #[test]
+    fn random_method_has_no_state_and_right_bits() {
+        let mut st = V7State::default();
+        let b = st.next(V7Method::Random, T0, 0, || 0).unwrap();
+        assert_eq!(b, v7::encode((T0 / NANOS_PER_MILLI) as u64, 0, 0));
+    }
+
+    #[test]
+    fn shift_moves_time_but_not_the_state() {
+        let mut st = V7State::default();
+        let mut rng = splitmix(6);
+        let day = 86_400_000_000_000i128;
+        let shifted = st.next(V7Method::Default, T0, -day, &mut rng).unwrap();
+        assert_eq!(ms_of(&shifted), (T0 - day) / NANOS_PER_MILLI);
+        let plain = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+        assert_eq!(ms_of(&plain), T0 / NANOS_PER_MILLI);
+        assert!(plain > shifted);
+        assert_eq!(st.next(V7Method::Default, T0, -T0 - 1, &mut rng), Err(Error::TimestampOutOfRange));
+        assert_eq!(
+            st.next(V7Method::Counter, T0, (1i128 << 48) * NANOS_PER_MILLI, &mut rng),
+            Err(Error::TimestampOutOfRange)
+        );
+    }
+
+    #[test]
+    fn clock_before_1970_is_an_error() {
+        // (Pg18 is left out: like PostgreSQL 18 it starts from 1970-01-01
+        // and treats an earlier clock as a regression, stepping forward.)
+        let mut st = V7State::default();
+        for method in [V7Method::Default, V7Method::Counter, V7Method::Random] {
+            assert_eq!(st.next(method, -NANOS_PER_MILLI, 0, || 0), Err(Error::TimestampOutOfRange));
+        }
+    }
+
+    #[test]
+    fn gregorian_clock_bursts_and_regression() {
+        let mut c = GregorianClock::new(0x3fff);
+        let (t1, s1) = c.next(T0).unwrap();
+        let (t2, s2) = c.next(T0).unwrap();
+        assert_eq!((t2, s2), (t1 + 1, s1));
+        // Clock goes back: sequence increments (and wraps within 14 bits), time follows.
+        let (t3, s3) = c.next(T0 - 1_000_000).unwrap();
+        assert_eq!(s3, 0);
+        assert_eq!(t3, t1 - 10_000);
+        // Forward again: no further increment.
+        let (_, s4) = c.next(T0 + 1_000).unwrap();
+        assert_eq!(s4, 0);
+    }
+}

@@ -1,0 +1,189 @@
+//! UUIDv1 (Gregorian time-based) and UUIDv6 (v1's fields reordered for
+//! sorting), and the lossless conversion between them.
+//!
+//! Both carry the same three fields: a 60-bit count of 100-ns intervals since
+//! 1582-10-15 ([`super::time`]), a 14-bit `clock_seq` and a 48-bit `node`.
+//! v1 stores the timestamp low-field first; v6 stores it most significant
+//! first, so v6 values sort by time byte-wise.
+//!
+//! # References
+//! * RFC 9562 §5.1 (v1), §5.6 (v6), §6.3 (clock sequence), §6.10 (random node)
+//! * draft-peabody-dispatch-new-uuid-format-01 §4.3 (early v6 layout, same bits)
+
+use super::fields::{set_version, version};
+use super::Bytes;
+
+/// The fields shared by v1 and v6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GregorianFields {
+    /// 60-bit count of 100-ns intervals since 1582-10-15 00:00:00 UTC.
+    pub timestamp: u64,
+    /// 14-bit clock sequence (§6.3).
+    pub clock_seq: u16,
+    /// 48-bit node ID, octets in transmission order.
+    pub node: [u8; 6],
+}
+
+fn put_clock_seq_node(b: &mut Bytes, f: &GregorianFields) {
+    b[8] = (f.clock_seq >> 8) as u8 & 0x3f;
+    b[9] = f.clock_seq as u8;
+    b[10..16].copy_from_slice(&f.node);
+}
+
+fn clock_seq_node(b: &Bytes) -> (u16, [u8; 6]) {
+    let clock_seq = u16::from(b[8] & 0x3f) << 8 | u16::from(b[9]);
+    let mut node = [0; 6];
+    node.copy_from_slice(&b[10..16]);
+    (clock_seq, node)
+}
+
+/// Encodes a v1 UUID: time_low(32) time_mid(16) ver time_high(12) var clock_seq(14) node(48).
+pub fn encode_v1(f: &GregorianFields) -> Bytes {
+    let t = f.timestamp;
+    let mut b = [0u8; 16];
+    b[0..4].copy_from_slice(&(t as u32).to_be_bytes());
+    b[4..6].copy_from_slice(&((t >> 32) as u16).to_be_bytes());
+    b[6..8].copy_from_slice(&(((t >> 48) & 0x0fff) as u16).to_be_bytes());
+    put_clock_seq_node(&mut b, f);
+    set_version(b, 1)
+}
+
+/// Encodes a v6 UUID: time_high(32) time_mid(16) ver time_low(12) var clock_seq(14) node(48).
+pub fn encode_v6(f: &GregorianFields) -> Bytes {
+    let t = f.timestamp;
+    let mut b = [0u8; 16];
+    b[0..4].copy_from_slice(&((t >> 28) as u32).to_be_bytes());
+    b[4..6].copy_from_slice(&((t >> 12) as u16).to_be_bytes());
+    b[6..8].copy_from_slice(&((t & 0x0fff) as u16).to_be_bytes());
+    put_clock_seq_node(&mut b, f);
+    set_version(b, 6)
+}
+
+/// The fields of a v1 UUID, or `None` for any other version or variant.
+pub fn decode_v1(b: &Bytes) -> Option<GregorianFields> {
+    if version(b) != Some(1) {
+        return None;
+    }
+    let time_low = u64::from(u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+    let time_mid = u64::from(u16::from_be_bytes([b[4], b[5]]));
+    let time_high = u64::from(u16::from_be_bytes([b[6], b[7]]) & 0x0fff);
+    let (clock_seq, node) = clock_seq_node(b);
+    Some(GregorianFields { timestamp: time_high << 48 | time_mid << 32 | time_low, clock_seq, node })
+}
+
+/// The fields of a v6 UUID, or `None` for any other version or variant.
+pub fn decode_v6(b: &Bytes) -> Option<GregorianFields> {
+    if version(b) != Some(6) {
+        return None;
+    }
+    let time_high = u64::from(u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+    let time_mid = u64::from(u16::from_be_bytes([b[4], b[5]]));
+    let time_low = u64::from(u16::from_be_bytes([b[6], b[7]]) & 0x0fff);
+    let (clock_seq, node) = clock_seq_node(b);
+    Some(GregorianFields { timestamp: time_high << 28 | time_mid << 12 | time_low, clock_seq, node })
+}
+
+/// The fields of a v1 or v6 UUID.
+pub fn decode_gregorian(b: &Bytes) -> Option<GregorianFields> {
+    decode_v1(b).or_else(|| decode_v6(b))
+}
+
+/// v1 → v6, losslessly (§5.6: "the same fields, reordered"); `None` if not v1.
+pub fn v1_to_v6(b: &Bytes) -> Option<Bytes> {
+    decode_v1(b).map(|f| encode_v6(&f))
+}
+
+/// v6 → v1, losslessly; `None` if not v6.
+pub fn v6_to_v1(b: &Bytes) -> Option<Bytes> {
+    decode_v6(b).map(|f| encode_v1(&f))
+}
+
+/// A random node ID with the multicast bit set, so it can never collide
+/// with an IEEE 802 address (§6.10).
+pub fn random_node(random: [u8; 6]) -> [u8; 6] {
+    let mut node = random;
+    node[0] |= 0x01;
+    node
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::testutil::hex;
+    use crate::generator::time::{gregorian_from_unix, unix_from_gregorian, MAX_GREGORIAN_100NS};
+
+    /// Appendix A: the fields shared by the v1 and v6 vectors.
+    const A_FIELDS: GregorianFields = GregorianFields {
+        timestamp: 0x1EC9414C232AB00,
+        clock_seq: 0x33C8,
+        node: [0x9F, 0x6B, 0xDE, 0xCE, 0xD8, 0x46],
+    };
+
+    #[test]
+    fn appendix_a1_v1() {
+        assert_eq!(encode_v1(&A_FIELDS), hex("C232AB00-9414-11EC-B3C8-9F6BDECED846"));
+        assert_eq!(decode_v1(&hex("C232AB00-9414-11EC-B3C8-9F6BDECED846")), Some(A_FIELDS));
+    }
+
+    #[test]
+    fn appendix_a5_v6() {
+        assert_eq!(encode_v6(&A_FIELDS), hex("1EC9414C-232A-6B00-B3C8-9F6BDECED846"));
+        assert_eq!(decode_v6(&hex("1EC9414C-232A-6B00-B3C8-9F6BDECED846")), Some(A_FIELDS));
+    }
+
+    #[test]
+    fn a1_converts_to_a5_and_back() {
+        let a1 = hex("C232AB00-9414-11EC-B3C8-9F6BDECED846");
+        let a5 = hex("1EC9414C-232A-6B00-B3C8-9F6BDECED846");
+        assert_eq!(v1_to_v6(&a1), Some(a5));
+        assert_eq!(v6_to_v1(&a5), Some(a1));
+        assert_eq!(v1_to_v6(&a5), None);
+        assert_eq!(v6_to_v1(&a1), None);
+    }
+
+    #[test]
+    fn vectors_decode_to_2022_02_22_19_22_22_utc() {
+        for v in ["C232AB00-9414-11EC-B3C8-9F6BDECED846", "1EC9414C-232A-6B00-B3C8-9F6BDECED846"] {
+            let f = decode_gregorian(&hex(v)).unwrap();
+            assert_eq!(unix_from_gregorian(f.timestamp), 1_645_557_742_000_000_000);
+        }
+    }
+
+    #[test]
+    fn a1_node_has_multicast_bit_as_section_6_10_says() {
+        // Appendix A: 0x9E6BDECED846 becomes 0x9F6BDECED846.
+        assert_eq!(random_node([0x9E, 0x6B, 0xDE, 0xCE, 0xD8, 0x46]), A_FIELDS.node);
+    }
+
+    #[test]
+    fn decode_encode_roundtrip_over_field_edges() {
+        let timestamps = [0, 1, 0xfff, 0x1000, 0xffff_ffff, 1 << 32, 1 << 48, MAX_GREGORIAN_100NS];
+        for &timestamp in &timestamps {
+            for clock_seq in [0, 1, 0x2000, 0x3fff] {
+                for node in [[0; 6], [0xff; 6], [1, 2, 3, 4, 5, 6]] {
+                    let f = GregorianFields { timestamp, clock_seq, node };
+                    assert_eq!(decode_v1(&encode_v1(&f)), Some(f));
+                    assert_eq!(decode_v6(&encode_v6(&f)), Some(f));
+                    assert_eq!(v6_to_v1(&encode_v6(&f)), Some(encode_v1(&f)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn v6_sorts_by_time_bytewise_and_v1_does_not() {
+        let at = |t| GregorianFields { timestamp: t, clock_seq: 0, node: [0; 6] };
+        let (early, late) = (at(0x0000_0001_0000_0000), at(0x0000_0000_ffff_ffff + 0x1_0000_0001));
+        assert!(encode_v6(&at(1)) < encode_v6(&at(0x1000)));
+        assert!(encode_v6(&early) < encode_v6(&late));
+        // v1: time_low first, so a later time can sort earlier.
+        assert!(encode_v1(&at(0xffff_ffff)) > encode_v1(&at(0x1_0000_0000)));
+    }
+
+    #[test]
+    fn gregorian_epoch_encodes_as_zero_time() {
+        let t = gregorian_from_unix(-12_219_292_800i128 * 1_000_000_000).unwrap();
+        let b = encode_v1(&GregorianFields { timestamp: t, clock_seq: 0, node: [0; 6] });
+        assert_eq!(b, hex("00000000-0000-1000-8000-000000000000"));
+    }
+}

@@ -1,0 +1,108 @@
+//! UUIDv7: 48-bit Unix milliseconds, then 74 bits that are random, a
+//! counter, or a sub-millisecond fraction, depending on the method of §6.2
+//! (see [`super::monotonic`] for the state machine that chooses them).
+//!
+//! ```text
+//!  unix_ts_ms (48) | ver=7 (4) | rand_a (12) | var=10 (2) | rand_b (62)
+//! ```
+//!
+//! # References
+//! * RFC 9562 §5.7, §6.2 (Methods 1-3), Appendix A.6
+//! * draft-peabody-dispatch-new-uuid-format-01 §4.4 (the early v7 had
+//!   36-bit seconds + 24-bit subsec; values from it do not decode here)
+
+use super::fields::{set_version, version};
+use super::time::{UnixNanos, MAX_UNIX_TS_MS, NANOS_PER_MILLI};
+use super::Bytes;
+
+/// Fractions of a millisecond that `rand_a` holds under §6.2 Method 3.
+pub const SUBMS_STEPS: u64 = 1 << 12;
+
+/// Encodes v7 from its fields. `unix_ts_ms` must be < 2^48 (checked by the
+/// caller via [`super::time::unix_ms_from_unix`]); higher bits are ignored.
+#[inline]
+pub fn encode(unix_ts_ms: u64, rand_a: u16, rand_b: u64) -> Bytes {
+    debug_assert!(unix_ts_ms <= MAX_UNIX_TS_MS);
+    let hi = (unix_ts_ms << 16) | u64::from(rand_a & 0x0fff);
+    let mut b = [0u8; 16];
+    b[0..8].copy_from_slice(&hi.to_be_bytes());
+    b[8..16].copy_from_slice(&rand_b.to_be_bytes());
+    set_version(b, 7)
+}
+
+/// The `unix_ts_ms` field of a v7 UUID, or `None` for other versions/variants.
+#[inline]
+pub fn unix_ts_ms(b: &Bytes) -> Option<u64> {
+    (version(b) == Some(7)).then(|| u64::from_be_bytes([0, 0, b[0], b[1], b[2], b[3], b[4], b[5]]))
+}
+
+/// The `rand_a` field of a v7 UUID.
+#[inline]
+pub fn rand_a(b: &Bytes) -> Option<u16> {
+    (version(b) == Some(7)).then(|| u16::from_be_bytes([b[6], b[7]]) & 0x0fff)
+}
+
+/// The instant a v7 UUID denotes, reading `rand_a` as a 12-bit fraction of
+/// the millisecond (§6.2 Method 3, as PostgreSQL 18 and uuid_ext's default
+/// method write it). Only meaningful for values generated that way; for
+/// others the fraction is noise below one millisecond.
+pub fn instant_with_subms(b: &Bytes) -> Option<UnixNanos> {
+    let ms = unix_ts_ms(b)? as i128;
+    let frac = rand_a(b)? as i128;
+    Some(ms * NANOS_PER_MILLI + frac * NANOS_PER_MILLI / SUBMS_STEPS as i128)
+}
+
+/// The 12-bit Method 3 fraction for the nanoseconds within a millisecond
+/// (`sub_ms_ns` < 1 000 000), rounded down as PostgreSQL 18 does.
+#[inline]
+pub fn subms_fraction(sub_ms_ns: u64) -> u16 {
+    ((sub_ms_ns * SUBMS_STEPS) / NANOS_PER_MILLI as u64) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::testutil::hex;
+
+    #[test]
+    fn appendix_a6_v7() {
+        // rand_b as 62 bits: 0b01 then 0x8C4DC0C0C07398F.
+        let rand_b = 0b01u64 << 60 | 0x8C4DC0C0C07398F;
+        let b = encode(0x017F22E279B0, 0xCC3, rand_b);
+        assert_eq!(b, hex("017F22E2-79B0-7CC3-98C4-DC0C0C07398F"));
+        assert_eq!(unix_ts_ms(&b), Some(1_645_557_742_000));
+        assert_eq!(rand_a(&b), Some(0xCC3));
+    }
+
+    #[test]
+    fn a6_decodes_to_2022_02_22_19_22_22_utc() {
+        let ms = unix_ts_ms(&hex("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")).unwrap();
+        assert_eq!(ms as i128 * NANOS_PER_MILLI, 1_645_557_742_000_000_000);
+    }
+
+    #[test]
+    fn epoch_and_last_millisecond() {
+        assert_eq!(encode(0, 0, 0), hex("00000000-0000-7000-8000-000000000000"));
+        let last = encode(MAX_UNIX_TS_MS, 0xfff, u64::MAX);
+        assert_eq!(last, hex("FFFFFFFF-FFFF-7FFF-BFFF-FFFFFFFFFFFF"));
+        assert_eq!(unix_ts_ms(&last), Some(MAX_UNIX_TS_MS));
+    }
+
+    #[test]
+    fn subms_fraction_bounds() {
+        assert_eq!(subms_fraction(0), 0);
+        assert_eq!(subms_fraction(999_999), 4095);
+        assert_eq!(subms_fraction(500_000), 2048);
+        // 245 ns is PostgreSQL 18's minimal step: always at least one fraction step.
+        for ns in (0..999_755).step_by(997) {
+            assert!(subms_fraction(ns + 245) > subms_fraction(ns));
+        }
+    }
+
+    #[test]
+    fn instant_with_subms_reads_method_3() {
+        let b = encode(1000, 2048, 0);
+        assert_eq!(instant_with_subms(&b), Some(1000 * NANOS_PER_MILLI + 500_000));
+        assert_eq!(instant_with_subms(&hex("C232AB00-9414-11EC-B3C8-9F6BDECED846")), None);
+    }
+}

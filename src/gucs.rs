@@ -1,0 +1,74 @@
+//! Configuration parameters. All names start with `uuid_ext.`, a prefix the
+//! extension reserves (PostgreSQL 15+), so a typo is an error, not a silent
+//! placeholder.
+
+use crate::generator::monotonic::V7Method;
+use pgrx::prelude::*;
+use pgrx::{GucContext, GucFlags, GucRegistry, GucSetting, PostgresGucEnum};
+
+/// Values of `uuid_ext.v7_method`; see [`crate::generator::monotonic`] for layouts.
+#[derive(PostgresGucEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum V7MethodGuc {
+    #[name = c"default"]
+    Default,
+    #[name = c"pg18"]
+    Pg18,
+    #[name = c"counter"]
+    Counter,
+    #[name = c"random"]
+    Random,
+}
+
+static V7_METHOD: GucSetting<V7MethodGuc> = GucSetting::<V7MethodGuc>::new(V7MethodGuc::Default);
+
+/// Test aid: milliseconds added to the wall clock for the generators.
+static CLOCK_OFFSET_MS: GucSetting<i32> = GucSetting::<i32>::new(0);
+
+/// The v7 method in force for this call.
+#[inline]
+pub fn v7_method() -> V7Method {
+    match V7_METHOD.get() {
+        V7MethodGuc::Default => V7Method::Default,
+        V7MethodGuc::Pg18 => V7Method::Pg18,
+        V7MethodGuc::Counter => V7Method::Counter,
+        V7MethodGuc::Random => V7Method::Random,
+    }
+}
+
+/// The test clock offset in nanoseconds (0 unless a superuser set one).
+#[inline]
+pub fn clock_offset_ns() -> i128 {
+    i128::from(CLOCK_OFFSET_MS.get()) * 1_000_000
+}
+
+pub fn init() {
+    GucRegistry::define_enum_guc(
+        c"uuid_ext.v7_method",
+        c"How uuid_generate_v7() fills the 74 bits after the millisecond timestamp.",
+        c"default: sub-millisecond fraction + 14-bit counter + 48 random bits (strictly increasing); \
+          pg18: PostgreSQL 18's algorithm; counter: RFC 9562 Method 1, 42-bit counter; \
+          random: 74 random bits, ordered only by millisecond.",
+        &V7_METHOD,
+        GucContext::Userset,
+        GucFlags::default(),
+    );
+    GucRegistry::define_int_guc(
+        c"uuid_ext.clock_offset_ms",
+        c"Test aid: milliseconds added to the clock that time-based generators read.",
+        c"Lets tests move the clock back or forward to exercise clock-regression handling. \
+          Superuser only; leave it at 0.",
+        &CLOCK_OFFSET_MS,
+        -(86_400_000 * 24),
+        86_400_000 * 24,
+        GucContext::Suset,
+        GucFlags::UNIT_MS | GucFlags::NO_SHOW_ALL,
+    );
+    #[cfg(not(any(feature = "pg13", feature = "pg14")))]
+    unsafe {
+        pg_sys::MarkGUCPrefixReserved(c"uuid_ext".as_ptr());
+    }
+    #[cfg(any(feature = "pg13", feature = "pg14"))]
+    unsafe {
+        pg_sys::EmitWarningsOnPlaceholders(c"uuid_ext".as_ptr());
+    }
+}

@@ -1,0 +1,60 @@
+//! uuid_ext: RFC 9562 UUIDs for PostgreSQL.
+//!
+//! * [`generator`]: the pure-Rust core (layouts, decoding, state machines);
+//!   it knows nothing of PostgreSQL.
+//! * [`state`]: the per-backend clock, RNG and generator state.
+//! * [`generate`], [`inspect`]: the thin `#[pg_extern]` SQL face;
+//!   [`gucs`]: configuration; [`convert`], [`errors`]: type and error mapping.
+
+pub mod convert;
+pub mod errors;
+pub mod generate;
+pub mod generator;
+pub mod gucs;
+pub mod inspect;
+pub mod state;
+
+::pgrx::pg_module_magic!(name, version);
+
+#[pgrx::pg_guard]
+pub extern "C-unwind" fn _PG_init() {
+    gucs::init();
+}
+
+#[cfg(any(test, feature = "pg_test"))]
+#[pgrx::pg_schema]
+mod tests {
+    use pgrx::prelude::*;
+
+    #[pg_test]
+    fn v7_values_increase_and_carry_version_7() {
+        let a = crate::generate::uuid_generate_v7();
+        let b = crate::generate::uuid_generate_v7();
+        assert!(b.as_bytes() > a.as_bytes());
+        assert_eq!(a.as_bytes()[6] >> 4, 7);
+    }
+
+    #[pg_test]
+    fn sql_v5_reproduces_appendix_a4() {
+        let got = Spi::get_one::<String>(
+            "SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')::text",
+        );
+        assert_eq!(got, Ok(Some("2ed6657d-e927-568b-95e1-2665a8aea6a2".to_string())));
+    }
+
+    #[pg_test(error = "timestamp out of range for UUID version 7")]
+    fn v7_before_1970_is_an_error() {
+        Spi::run("SELECT uuid_timestamptz_to_v7('1969-12-31 23:59:59+00')").unwrap();
+    }
+}
+
+/// Required by `cargo pgrx test`.
+#[cfg(test)]
+pub mod pg_test {
+    pub fn setup(_options: Vec<&str>) {}
+
+    #[must_use]
+    pub fn postgresql_conf_options() -> Vec<&'static str> {
+        vec![]
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Multi-backend checks that pg_regress (one session) cannot make, run against a
+# cluster started with shared_preload_libraries = 'uuid_ext' (so every backend is
+# forked from a postmaster that already loaded the library).
+# Usage: tests/concurrency.sh BINDIR PORT      prints "ok - …" / "not ok - …" per check
+set -uo pipefail
+bindir=$1 port=$2
+TMPDIR_CONC=$(mktemp -d)
+trap 'rm -rf "$TMPDIR_CONC"' EXIT
+db=uuid_ext_concurrency
+psql=("$bindir/psql" -X -q -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres)
+check() { # check NAME EXPECTED ACTUAL
+    if [ "$2" = "$3" ]; then echo "ok - $1"; else echo "not ok - $1 (expected '$2', got '$3')"; fi
+}
+
+"${psql[@]}" -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+"${psql[@]}" -d "$db" -c "CREATE EXTENSION uuid_ext"
+check "library is preloaded" "uuid_ext" "$("${psql[@]}" -d "$db" -c 'SHOW shared_preload_libraries')"
+
+# The first values of fresh backends forked from the same postmaster differ in
+# their random bits (v7: the 48 random bits; v4; v1: the random node).
+for i in $(seq 1 8); do
+    "${psql[@]}" -d "$db" -c "SELECT encode(substr(uuid_send(uuid_generate_v7()), 11), 'hex'),
+                                      uuid_generate_v4(), encode(uuid_ext_node(uuid_generate_v1()), 'hex')"
+done >"$TMPDIR_CONC/first_values"
+check "8 fresh backends: distinct v7 random bits" 8 "$(cut -d'|' -f1 "$TMPDIR_CONC/first_values" | sort -u | wc -l)"
+check "8 fresh backends: distinct first v4" 8 "$(cut -d'|' -f2 "$TMPDIR_CONC/first_values" | sort -u | wc -l)"
+check "8 fresh backends: distinct v1 nodes" 8 "$(cut -d'|' -f3 "$TMPDIR_CONC/first_values" | sort -u | wc -l)"
+
+# pgbench: 8 clients insert 1,000,000 rows through DEFAULT uuid_generate_v7(),
+# recording which backend inserted each row and in what order.
+"${psql[@]}" -d "$db" -c "CREATE TABLE conc (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(),
+                                             pid int NOT NULL, seq bigint NOT NULL)" \
+                      -c "CREATE SEQUENCE conc_seq"
+cat >"$TMPDIR_CONC/insert.sql" <<'SQL'
+INSERT INTO conc (pid, seq) SELECT pg_backend_pid(), nextval('conc_seq') FROM generate_series(1, 100);
+SQL
+if "$bindir/pgbench" -n -h 127.0.0.1 -p "$port" -U postgres -c 8 -j 2 -t 1250 \
+    -f "$TMPDIR_CONC/insert.sql" "$db" >"$TMPDIR_CONC/pgbench.log" 2>&1; then
+    echo "ok - pgbench 8 clients ran without errors"
+else
+    echo "not ok - pgbench 8 clients ran without errors"; cat "$TMPDIR_CONC/pgbench.log"
+fi
+check "1,000,000 rows, all ids distinct, from 8 backends" "1000000|1000000|8" \
+    "$("${psql[@]}" -d "$db" -c "SELECT count(*), count(DISTINCT id), count(DISTINCT pid) FROM conc")"
+check "each backend's ids strictly increase in its insert order" 0 \
+    "$("${psql[@]}" -d "$db" -c "SELECT count(*) FROM (SELECT id, lag(id) OVER (PARTITION BY pid ORDER BY seq) AS prev
+                                  FROM conc) t WHERE id <= prev")"
+"${psql[@]}" -d postgres -c "DROP DATABASE $db"

@@ -1,0 +1,22 @@
+-- Every function's volatility, strictness and parallel safety, so labels cannot drift.
+-- uuid-ossp: generators VOLATILE STRICT PARALLEL SAFE; v3/v5/constants IMMUTABLE STRICT PARALLEL SAFE.
+-- PostgreSQL 17/18 already have uuid_extract_*/uuidv4/uuidv7: the extension must not add copies
+-- there (expected/labels_1.out is the PostgreSQL 18 variant).
+SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
+ORDER BY p.proname, p.oid::regprocedure::text;
+
+-- No function of the extension is shadowed by a pg_catalog function of the same signature.
+SELECT p.oid::regprocedure AS shadowed
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
+JOIN pg_proc c ON c.pronamespace = 'pg_catalog'::regnamespace AND c.proname = p.proname
+              AND c.proargtypes = p.proargtypes;
+
+-- Argument names and defaults as uuid-ossp and pg_uuidv7 spell them.
+SELECT pg_get_function_arguments('uuid_generate_v3'::regproc) AS v3,
+       pg_get_function_arguments('uuid_generate_v5'::regproc) AS v5,
+       pg_get_function_arguments('uuid_timestamptz_to_v7'::regproc) AS to_v7;

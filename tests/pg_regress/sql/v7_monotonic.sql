@@ -1,0 +1,64 @@
+-- Per-backend monotonic v7 (RFC 9562 §6.2).
+SHOW uuid_ext.v7_method;
+
+-- 10 million back-to-back values in one statement: strictly increasing, and the
+-- embedded time (read with its sub-millisecond fraction) at most 1 ms ahead of the clock.
+SELECT count(*) AS n,
+       count(*) FILTER (WHERE u <= prev) AS not_increasing,
+       max(uuid_ext_timestamp_subms(u)) <= clock_timestamp() + interval '1 ms' AS at_most_1ms_ahead
+FROM (SELECT u, lag(u) OVER () AS prev
+      FROM (SELECT uuid_generate_v7() AS u FROM generate_series(1, 10000000)) s) t;
+
+-- Every method is strictly increasing within the backend, except 'random'.
+CREATE FUNCTION pg_temp.violations(method text, n int) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE r bigint;
+BEGIN
+    PERFORM set_config('uuid_ext.v7_method', method, true);
+    SELECT count(*) FILTER (WHERE u <= prev) INTO r
+    FROM (SELECT u, lag(u) OVER () AS prev
+          FROM (SELECT uuid_generate_v7() AS u FROM generate_series(1, n)) s) t;
+    RETURN r;
+END $$;
+SELECT m, pg_temp.violations(m, 200000) AS not_increasing
+FROM unnest(ARRAY['default', 'pg18', 'counter']) m;
+
+-- 'random' keeps the version/variant bits and millisecond time, nothing else.
+SET uuid_ext.v7_method = 'random';
+SELECT count(DISTINCT u) AS distinct_values,
+       bool_and(get_byte(uuid_send(u), 6) >> 4 = 7 AND get_byte(uuid_send(u), 8) >> 6 = 2) AS bits,
+       bool_and(abs(extract(epoch FROM uuid_extract_timestamp(u) - clock_timestamp())) < 60) AS near_now
+FROM (SELECT uuid_generate_v7() AS u FROM generate_series(1, 10000)) s;
+RESET uuid_ext.v7_method;
+SET uuid_ext.v7_method = 'no_such_method';
+
+-- The clock jumps back by 10 seconds: values keep increasing and nothing repeats.
+CREATE TEMP TABLE jump (phase int, n bigserial, u uuid);
+INSERT INTO jump (phase, u) SELECT 1, uuid_generate_v7() FROM generate_series(1, 1000);
+SET uuid_ext.clock_offset_ms = -10000;
+INSERT INTO jump (phase, u) SELECT 2, uuid_generate_v7() FROM generate_series(1, 100000);
+RESET uuid_ext.clock_offset_ms;
+INSERT INTO jump (phase, u) SELECT 3, uuid_generate_v7() FROM generate_series(1, 1000);
+SELECT count(*) AS n, count(DISTINCT u) = count(*) AS all_distinct,
+       count(*) FILTER (WHERE u <= prev) AS not_increasing
+FROM (SELECT u, lag(u) OVER (ORDER BY n) AS prev FROM jump) t;
+-- While the clock was behind, the embedded time stayed at the last value's time.
+SELECT min(uuid_extract_timestamp(u)) >= (SELECT max(uuid_extract_timestamp(u)) FROM jump WHERE phase = 1)
+       AS held_last_time
+FROM jump WHERE phase = 2;
+
+-- The same for v1/v6: a clock regression increments the clock sequence (RFC 9562 §6.3).
+CREATE TEMP TABLE greg (phase int, u uuid);
+INSERT INTO greg SELECT 1, uuid_generate_v6() FROM generate_series(1, 1000);
+SET uuid_ext.clock_offset_ms = -10000;
+INSERT INTO greg SELECT 2, uuid_generate_v6() FROM generate_series(1, 1000);
+RESET uuid_ext.clock_offset_ms;
+SELECT count(DISTINCT u) AS distinct_values,
+       count(DISTINCT uuid_ext_clock_seq(u)) AS clock_seqs
+FROM greg;
+
+-- Only a superuser may move the clock.
+CREATE ROLE uuid_ext_regress_user;
+SET ROLE uuid_ext_regress_user;
+SET uuid_ext.clock_offset_ms = -10000;
+RESET ROLE;
+DROP ROLE uuid_ext_regress_user;
