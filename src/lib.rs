@@ -12,6 +12,7 @@ pub mod generate;
 pub mod generator;
 pub mod gucs;
 pub mod inspect;
+pub mod opclass;
 pub mod state;
 
 ::pgrx::pg_module_magic!(name, version);

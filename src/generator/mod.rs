@@ -16,6 +16,7 @@ pub mod name;
 pub mod rng;
 pub mod text;
 pub mod time;
+pub mod time_order;
 pub mod v1;
 pub mod v2;
 pub mod v4;
@@ -97,5 +98,59 @@ mod tests {
         assert_eq!(fields::variant(&MAX), fields::Variant::Future);
         assert_eq!(fields::version(&NIL), None);
         assert_eq!(fields::version(&MAX), None);
+    }
+}
+
+/// Randomized robustness: every parser and decoder accepts any input
+/// without panicking (debug builds also trap arithmetic overflow). The
+/// coverage-guided counterpart is `fuzz/` (cargo fuzz).
+#[cfg(test)]
+mod robustness {
+    use super::*;
+
+    fn xorshift(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    #[test]
+    fn decoders_accept_any_16_bytes() {
+        let mut s = 0x2545F4914F6CDD1D;
+        for i in 0..200_000u32 {
+            let mut b = [0u8; 16];
+            b[..8].copy_from_slice(&xorshift(&mut s).to_le_bytes());
+            b[8..].copy_from_slice(&xorshift(&mut s).to_le_bytes());
+            if i % 3 == 0 {
+                // Force the RFC variant and a time-based version half the time.
+                b = fields::set_version(b, [1, 2, 6, 7][(i as usize / 3) % 4]);
+            }
+            let _ = (fields::variant(&b), fields::version(&b), v2::decode_v2(&b));
+            let _ = (v7::instant_with_subms(&b), time_order::key(&b));
+            if let Some(f) = v1::decode_gregorian(&b) {
+                assert_eq!(v1::decode_v6(&v1::encode_v6(&f)), Some(f));
+                let _ = time::unix_from_gregorian(f.timestamp);
+            }
+            let text = text::format(&b, text::Form::Urn);
+            assert_eq!(text::parse(&text), Ok((b, text::Form::Urn)));
+            let t = (xorshift(&mut s) as i64 as i128) * 1_000_000;
+            let _ = time_order::lower_bound(t);
+        }
+    }
+
+    #[test]
+    fn parser_accepts_any_string() {
+        let alphabet = b"0123456789abcdefABCDEF-{}:urnid \xc3\xa9";
+        let mut s = 0x9E3779B97F4A7C15;
+        for _ in 0..300_000 {
+            let len = (xorshift(&mut s) % 48) as usize;
+            let raw: Vec<u8> =
+                (0..len).map(|_| alphabet[(xorshift(&mut s) % alphabet.len() as u64) as usize]).collect();
+            let text = String::from_utf8_lossy(&raw);
+            if let Ok((b, form)) = text::parse(&text) {
+                assert!(text.eq_ignore_ascii_case(&text::format(&b, form)), "{text}");
+            }
+        }
     }
 }

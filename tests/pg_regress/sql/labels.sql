@@ -20,3 +20,19 @@ JOIN pg_proc c ON c.pronamespace = 'pg_catalog'::regnamespace AND c.proname = p.
 SELECT pg_get_function_arguments('uuid_generate_v3'::regproc) AS v3,
        pg_get_function_arguments('uuid_generate_v5'::regproc) AS v5,
        pg_get_function_arguments('uuid_timestamptz_to_v7'::regproc) AS to_v7;
+
+-- The uuid_time_ops operators: implementing function, commutator, negator, estimators.
+SELECT o.oprname, o.oprcode, com.oprname AS commutator, neg.oprname AS negator, o.oprrest, o.oprjoin
+FROM pg_operator o
+JOIN pg_depend d ON d.classid = 'pg_operator'::regclass AND d.objid = o.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
+LEFT JOIN pg_operator com ON com.oid = o.oprcom
+LEFT JOIN pg_operator neg ON neg.oid = o.oprnegate
+ORDER BY o.oprname;
+-- ... and the operator class: strategies and support functions.
+SELECT a.amopstrategy, a.amopopr::regoperator
+FROM pg_amop a JOIN pg_opfamily f ON f.oid = a.amopfamily
+WHERE f.opfname = 'uuid_time_ops' ORDER BY 1;
+SELECT p.amprocnum, p.amproc::regprocedure
+FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
+WHERE f.opfname = 'uuid_time_ops' ORDER BY 1;
