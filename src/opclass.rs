@@ -61,8 +61,19 @@ unsafe extern "C-unwind" fn abbrev_convert(d: pg_sys::Datum, _: pg_sys::SortSupp
     pg_sys::Datum::from(time_order::key(datum_bytes(d)) as usize)
 }
 
+#[cfg(any(feature = "pg13", feature = "pg14"))]
 unsafe extern "C-unwind" fn abbrev_cmp(a: pg_sys::Datum, b: pg_sys::Datum, _: pg_sys::SortSupport) -> c_int {
     (a.value() as u64).cmp(&(b.value() as u64)) as c_int
+}
+
+// PostgreSQL 15+ has this exact comparator for unsigned abbreviated keys, and
+// tuplesort recognises its *address* to switch to a specialised, inlined sort
+// (as for the built-in uuid_ops). pgrx's `pg_sys::ssup_datum_unsigned_cmp` is
+// a Rust wrapper with another address, so link to the server's symbol directly.
+#[cfg(not(any(feature = "pg13", feature = "pg14")))]
+extern "C-unwind" {
+    #[link_name = "ssup_datum_unsigned_cmp"]
+    fn abbrev_cmp(x: pg_sys::Datum, y: pg_sys::Datum, ssup: pg_sys::SortSupport) -> c_int;
 }
 
 /// The key is the full time (or 63 leading bits of an untimed value): it

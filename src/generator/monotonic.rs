@@ -73,9 +73,11 @@ pub struct V7State {
     method: Option<V7Method>,
 }
 
+#[inline]
 fn tick_of(ns: UnixNanos) -> Result<u64, Error> {
     let ms = unix_ms_from_unix(ns)?;
-    let sub_ms = ns.rem_euclid(NANOS_PER_MILLI) as u64;
+    // A multiplication, not a 128-bit remainder (see time.rs's fast path).
+    let sub_ms = (ns - ms as i128 * NANOS_PER_MILLI) as u64;
     Ok(ms * SUBMS_STEPS + u64::from(v7::subms_fraction(sub_ms)))
 }
 

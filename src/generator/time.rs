@@ -26,7 +26,13 @@ pub const MAX_GREGORIAN_100NS: u64 = (1 << 60) - 1;
 pub const MAX_UNIX_TS_MS: u64 = (1 << 48) - 1;
 
 /// The v1/v6 timestamp of an instant, truncated to 100 ns.
+#[inline]
 pub fn gregorian_from_unix(ns: UnixNanos) -> Result<u64, Error> {
+    // Fast path for clock readings (1970..2554): 64-bit division is several
+    // times cheaper than 128-bit, and every generated UUID goes through here.
+    if let Ok(ns) = u64::try_from(ns) {
+        return Ok(ns / 100 + GREGORIAN_UNIX_OFFSET_100NS as u64);
+    }
     let t = ns.div_euclid(100) + GREGORIAN_UNIX_OFFSET_100NS;
     if (0..=MAX_GREGORIAN_100NS as i128).contains(&t) {
         Ok(t as u64)
@@ -41,7 +47,12 @@ pub fn unix_from_gregorian(t: u64) -> UnixNanos {
 }
 
 /// The v7 `unix_ts_ms` of an instant, truncated to the millisecond.
+#[inline]
 pub fn unix_ms_from_unix(ns: UnixNanos) -> Result<u64, Error> {
+    // Fast path as above; u64::MAX ns is far below 2^48 ms.
+    if let Ok(ns) = u64::try_from(ns) {
+        return Ok(ns / NANOS_PER_MILLI as u64);
+    }
     let ms = ns.div_euclid(NANOS_PER_MILLI);
     if (0..=MAX_UNIX_TS_MS as i128).contains(&ms) {
         Ok(ms as u64)
@@ -63,6 +74,17 @@ mod tests {
         assert_eq!(0x1EC9414C232AB00u64, 138_648_505_420_000_000);
         assert_eq!(unix_from_gregorian(0x1EC9414C232AB00), VECTOR_INSTANT);
         assert_eq!(GREGORIAN_UNIX_OFFSET_100NS, 122_192_928_000_000_000);
+    }
+
+    #[test]
+    fn fast_and_slow_paths_agree() {
+        for ns in [0i128, 1, 99, 100, 999_999, 1_000_000, VECTOR_INSTANT, u64::MAX as i128,
+                   u64::MAX as i128 + 1, -1, -100, -101] {
+            let slow_g = ns.div_euclid(100) + GREGORIAN_UNIX_OFFSET_100NS;
+            assert_eq!(gregorian_from_unix(ns), Ok(slow_g as u64), "{ns}");
+            let slow_ms = ns.div_euclid(NANOS_PER_MILLI);
+            assert_eq!(unix_ms_from_unix(ns), u64::try_from(slow_ms).map_err(|_| Error::TimestampOutOfRange), "{ns}");
+        }
     }
 
     #[test]

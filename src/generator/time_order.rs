@@ -56,6 +56,13 @@ pub fn normalized(b: &Bytes) -> Bytes {
 /// The full comparison (the operator class's support function 1).
 #[inline]
 pub fn compare(a: &Bytes, b: &Bytes) -> Ordering {
+    // Fast path (most comparisons after an abbreviated-key tie): between two
+    // v6 or two v7 values this order *is* byte order, as their time fields
+    // come first, most significant first.
+    let va = version(a);
+    if va == version(b) && matches!(va, Some(6 | 7)) {
+        return a.cmp(b);
+    }
     key(a).cmp(&key(b)).then_with(|| {
         normalized(a)
             .cmp(&normalized(b))
