@@ -36,6 +36,7 @@ say "demo"
 "${psql_cmd[@]}" -q -d postgres -c "SELECT 1 FROM pg_database WHERE datname = 'uuid_ext_demo'" -tA | grep -q 1 \
     || "${psql_cmd[@]}" -q -d postgres -c "CREATE DATABASE uuid_ext_demo"
 "${psql_cmd[@]}" -d uuid_ext_demo -v ON_ERROR_STOP=1 -e <<'SQL'
+DROP TABLE IF EXISTS events;
 DROP EXTENSION IF EXISTS uuid_ext CASCADE;
 CREATE EXTENSION uuid_ext;
 CREATE TABLE events (

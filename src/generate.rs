@@ -5,7 +5,7 @@
 //! provides on newer servers (`uuidv4`, `uuidv7`) are only created where the
 //! server lacks them: an extension copy would be shadowed by `pg_catalog`.
 
-use crate::convert::{bytes, from_timestamp, from_timestamptz, uuid};
+use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid};
 use crate::errors::OrRaise;
 use crate::generator::{self, monotonic::V7Method, name, namespace, v1, v2, v4, v7, v8};
 use crate::{gucs, state};
@@ -53,18 +53,19 @@ pub fn uuid_generate_v7() -> Uuid {
 }
 
 /// The offset PostgreSQL's calendar arithmetic gives `shift` at this moment
-/// (months and days have no fixed length), in nanoseconds.
+/// (months and days have no fixed length), in nanoseconds. Like PostgreSQL
+/// 18, computed with microsecond precision via `timestamptz + interval`,
+/// which raises its own "timestamp out of range" (22008) on overflow.
 fn shift_ns(shift: Interval) -> i128 {
-    let now_us = (now().div_euclid(1000)) as i64 - 946_684_800_000_000;
-    let now = TimestampWithTimeZone::try_from(now_us).unwrap_or_else(|_| unreachable!());
-    let shifted: TimestampWithTimeZone = unsafe {
+    let now = to_timestamptz(now());
+    // SAFETY: a built-in, strict function of two non-null arguments.
+    let shifted: Option<TimestampWithTimeZone> = unsafe {
         pgrx::direct_function_call(
             pg_sys::timestamptz_pl_interval,
             &[now.into_datum(), shift.into_datum()],
         )
-    }
-    .unwrap_or_else(|| unreachable!());
-    i128::from(shifted.into_inner() - now_us) * 1000
+    };
+    shifted.map_or(0, |s| from_timestamptz(s) - from_timestamptz(now))
 }
 
 /// UUIDv7 for the current time shifted by `shift` (as PostgreSQL 18's

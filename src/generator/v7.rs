@@ -89,6 +89,19 @@ mod tests {
     }
 
     #[test]
+    fn decode_encode_roundtrip() {
+        let mut s = 0x243F_6A88_85A3_08D3u64;
+        for _ in 0..100_000 {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (ms, a, r) = (s >> 16, (s >> 3) as u16 & 0xfff, s.rotate_left(29));
+            let b = encode(ms, a, r);
+            assert_eq!((unix_ts_ms(&b), rand_a(&b)), (Some(ms), Some(a)));
+            let rand_b = u64::from_be_bytes(b[8..16].try_into().unwrap()) & ((1 << 62) - 1);
+            assert_eq!(rand_b, r & ((1 << 62) - 1));
+        }
+    }
+
+    #[test]
     fn subms_fraction_bounds() {
         assert_eq!(subms_fraction(0), 0);
         assert_eq!(subms_fraction(999_999), 4095);
