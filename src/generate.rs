@@ -29,8 +29,11 @@ pub fn uuid_generate_v4() -> Uuid {
 }
 
 /// PostgreSQL 18's name for [`uuid_generate_v4`], on servers that lack it.
-#[cfg(not(feature = "pg18"))]
-#[pg_extern(volatile, strict, parallel_safe)]
+///
+/// On 18 the C symbol is still built (`sql = false` only omits the SQL), so a
+/// `pg_upgrade` that carries this function over from an older server finds it.
+#[cfg_attr(not(feature = "pg18"), pg_extern(volatile, strict, parallel_safe))]
+#[cfg_attr(feature = "pg18", pg_extern(volatile, strict, parallel_safe, sql = false))]
 pub fn uuidv4() -> Uuid {
     uuid_generate_v4()
 }
@@ -76,14 +79,16 @@ pub fn uuid_generate_v7_shift(shift: Interval) -> Uuid {
     v7_now(gucs::v7_method(), shift_ns(shift))
 }
 
-#[cfg(not(feature = "pg18"))]
-#[pg_extern(volatile, strict, parallel_safe)]
+/// PostgreSQL 18's `uuidv7()`, on servers that lack it (C symbol always built).
+#[cfg_attr(not(feature = "pg18"), pg_extern(volatile, strict, parallel_safe))]
+#[cfg_attr(feature = "pg18", pg_extern(volatile, strict, parallel_safe, sql = false))]
 pub fn uuidv7() -> Uuid {
     uuid_generate_v7()
 }
 
-#[cfg(not(feature = "pg18"))]
-#[pg_extern(volatile, strict, parallel_safe, name = "uuidv7")]
+/// PostgreSQL 18's `uuidv7(interval)`, on servers that lack it (C symbol always built).
+#[cfg_attr(not(feature = "pg18"), pg_extern(volatile, strict, parallel_safe, name = "uuidv7"))]
+#[cfg_attr(feature = "pg18", pg_extern(volatile, strict, parallel_safe, name = "uuidv7", sql = false))]
 pub fn uuidv7_shift(shift: Interval) -> Uuid {
     uuid_generate_v7_shift(shift)
 }

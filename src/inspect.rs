@@ -29,16 +29,18 @@ fn core_timestamp(u: &Uuid) -> Option<TimestampWithTimeZone> {
         .map(to_timestamptz)
 }
 
-/// The timestamp of a v1 or v7 UUID, as PostgreSQL 17+ computes it.
-#[cfg(not(any(feature = "pg17", feature = "pg18")))]
-#[pg_extern(immutable, strict, parallel_safe)]
+/// The timestamp of a v1 or v7 UUID, as PostgreSQL 17+ computes it; SQL only
+/// on servers without it (the C symbol is always built, for pg_upgrade).
+#[cfg_attr(not(any(feature = "pg17", feature = "pg18")), pg_extern(immutable, strict, parallel_safe))]
+#[cfg_attr(any(feature = "pg17", feature = "pg18"), pg_extern(immutable, strict, parallel_safe, sql = false))]
 pub fn uuid_extract_timestamp(uuid: Uuid) -> Option<TimestampWithTimeZone> {
     core_timestamp(&uuid)
 }
 
-/// The version of an RFC 9562-variant UUID, NULL for other variants (as PostgreSQL 17+).
-#[cfg(not(any(feature = "pg17", feature = "pg18")))]
-#[pg_extern(immutable, strict, parallel_safe)]
+/// The version of an RFC 9562-variant UUID, NULL for other variants (as
+/// PostgreSQL 17+); SQL only on servers without it (C symbol always built).
+#[cfg_attr(not(any(feature = "pg17", feature = "pg18")), pg_extern(immutable, strict, parallel_safe))]
+#[cfg_attr(any(feature = "pg17", feature = "pg18"), pg_extern(immutable, strict, parallel_safe, sql = false))]
 pub fn uuid_extract_version(uuid: Uuid) -> Option<i16> {
     fields::version(bytes(&uuid)).map(i16::from)
 }

@@ -36,3 +36,17 @@ WHERE f.opfname = 'uuid_time_ops' ORDER BY 1;
 SELECT p.amprocnum, p.amproc::regprocedure
 FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
 WHERE f.opfname = 'uuid_time_ops' ORDER BY 1;
+
+-- pg_upgrade from an older server restores the functions that carry PostgreSQL 17/18 names by
+-- their C symbols, so every build has those symbols, even where no SQL function is created.
+CREATE FUNCTION pg_temp.restored_uuidv4() RETURNS uuid AS 'uuid_ext', 'uuidv4_wrapper' LANGUAGE C;
+CREATE FUNCTION pg_temp.restored_uuidv7() RETURNS uuid AS 'uuid_ext', 'uuidv7_wrapper' LANGUAGE C;
+CREATE FUNCTION pg_temp.restored_uuidv7(interval) RETURNS uuid AS 'uuid_ext', 'uuidv7_shift_wrapper' LANGUAGE C STRICT;
+CREATE FUNCTION pg_temp.restored_extract_ts(uuid) RETURNS timestamptz
+    AS 'uuid_ext', 'uuid_extract_timestamp_wrapper' LANGUAGE C STRICT;
+CREATE FUNCTION pg_temp.restored_extract_version(uuid) RETURNS smallint
+    AS 'uuid_ext', 'uuid_extract_version_wrapper' LANGUAGE C STRICT;
+SELECT pg_temp.restored_extract_version(pg_temp.restored_uuidv4()) AS v4,
+       pg_temp.restored_extract_version(pg_temp.restored_uuidv7()) AS v7,
+       pg_temp.restored_extract_ts('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') = '2022-02-22 19:22:22+00' AS a6_ts,
+       pg_temp.restored_extract_ts(pg_temp.restored_uuidv7('-1 day')) < now() - interval '23 hours' AS shifted;
