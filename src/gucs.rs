@@ -4,7 +4,7 @@
 
 use crate::generator::monotonic::V7Method;
 use pgrx::prelude::*;
-use pgrx::{GucContext, GucFlags, GucRegistry, GucSetting, PostgresGucEnum};
+use pgrx::{GucContext, GucEnum, GucFlags, GucRegistry, GucSetting, PostgresGucEnum};
 
 /// Values of `uuid_ext.v7_method`; see [`crate::generator::monotonic`] for layouts.
 #[derive(PostgresGucEnum, Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,7 +27,10 @@ static CLOCK_OFFSET_MS: GucSetting<i32> = GucSetting::<i32>::new(0);
 /// The v7 method in force for this call.
 #[inline]
 pub fn v7_method() -> V7Method {
-    match V7_METHOD.get() {
+    // A plain read of the variable PostgreSQL assigns: GucSetting::get() adds
+    // a thread check per call, and this is on every generator's hot path.
+    // SAFETY: PostgreSQL backends are single-threaded; the pointer is static.
+    match V7MethodGuc::from_ordinal(unsafe { *V7_METHOD.as_ptr() }) {
         V7MethodGuc::Default => V7Method::Default,
         V7MethodGuc::Pg18 => V7Method::Pg18,
         V7MethodGuc::Counter => V7Method::Counter,
@@ -38,7 +41,8 @@ pub fn v7_method() -> V7Method {
 /// The test clock offset in nanoseconds (0 unless a superuser set one).
 #[inline]
 pub fn clock_offset_ns() -> i128 {
-    i128::from(CLOCK_OFFSET_MS.get()) * 1_000_000
+    // SAFETY: as in v7_method().
+    i128::from(unsafe { *CLOCK_OFFSET_MS.as_ptr() }) * 1_000_000
 }
 
 pub fn init() {
