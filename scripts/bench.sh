@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The benchmark command (separate from the tests): installs release builds of
+# uuid_ext into PostgreSQL 15 and 18, starts one throwaway cluster per version
+# (as `postgres`, 127.0.0.1, free ports; data under target/bench), runs
+# scripts/bench.py against both in one run, and writes docs/BENCHMARKS.md and
+# docs/bench-per-call.svg. Takes about 15-25 minutes on 2 cores.
+#
+# Knobs (environment): BENCH_ROWS (1000000), BENCH_RUNS (7),
+# BENCH_INSERT_ROWS (2000000), BENCH_INDEX_ROWS (2000000).
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+"$ROOT/scripts/setup.sh"
+cd "$ROOT"
+
+args=()
+trap 'for v in 15 18; do stop_cluster "$("$(pg_config_for $v)" --bindir)" "$ROOT/target/bench/$v"; done' EXIT
+for v in 15 18; do
+    pg_config=$(pg_config_for "$v")
+    bindir=$("$pg_config" --bindir)
+    say "PostgreSQL $v: installing a release build"
+    cargo pgrx install --release --no-default-features --features "pg$v" --pg-config "$pg_config" >/dev/null
+    data=$ROOT/target/bench/$v
+    stop_cluster "$bindir" "$data"
+    rm -rf "$data"
+    port=$(free_port)
+    start_cluster "$bindir" "$data" "$port" "$ROOT/target/bench/server-$v.log"
+    args+=("$v:$bindir:$port")
+done
+python3 "$ROOT/scripts/bench.py" "${args[@]}"
