@@ -5,7 +5,7 @@
 # scripts/bench.py against both in one run, and writes docs/BENCHMARKS.md and
 # docs/bench-per-call.svg. Takes about 15-25 minutes on 2 cores.
 #
-# Knobs (environment): BENCH_ROWS (1000000), BENCH_RUNS (7),
+# Knobs (environment): BENCH_ROWS (1000000), BENCH_RUNS (11),
 # BENCH_INSERT_ROWS (2000000), BENCH_INDEX_ROWS (2000000).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
