@@ -59,28 +59,29 @@ pub fn encode_v6(f: &GregorianFields) -> Bytes {
     set_version(b, 6)
 }
 
-/// The fields of a v1 UUID, or `None` for any other version or variant.
-pub fn decode_v1(b: &Bytes) -> Option<GregorianFields> {
-    if version(b) != Some(1) {
+/// The fields of a v1 or v6 UUID (`version` 1 or 6), or `None` if `b` is
+/// not that version of the RFC variant. Both layouts split the timestamp
+/// into a 32-bit, a 16-bit and a 12-bit field; only the order differs.
+fn decode(b: &Bytes, want: u8) -> Option<GregorianFields> {
+    if version(b) != Some(want) {
         return None;
     }
-    let time_low = u64::from(u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
-    let time_mid = u64::from(u16::from_be_bytes([b[4], b[5]]));
-    let time_high = u64::from(u16::from_be_bytes([b[6], b[7]]) & 0x0fff);
+    let first = u64::from(u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+    let mid = u64::from(u16::from_be_bytes([b[4], b[5]]));
+    let last = u64::from(u16::from_be_bytes([b[6], b[7]]) & 0x0fff);
+    let timestamp = if want == 1 { last << 48 | mid << 32 | first } else { first << 28 | mid << 12 | last };
     let (clock_seq, node) = clock_seq_node(b);
-    Some(GregorianFields { timestamp: time_high << 48 | time_mid << 32 | time_low, clock_seq, node })
+    Some(GregorianFields { timestamp, clock_seq, node })
+}
+
+/// The fields of a v1 UUID, or `None` for any other version or variant.
+pub fn decode_v1(b: &Bytes) -> Option<GregorianFields> {
+    decode(b, 1)
 }
 
 /// The fields of a v6 UUID, or `None` for any other version or variant.
 pub fn decode_v6(b: &Bytes) -> Option<GregorianFields> {
-    if version(b) != Some(6) {
-        return None;
-    }
-    let time_high = u64::from(u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
-    let time_mid = u64::from(u16::from_be_bytes([b[4], b[5]]));
-    let time_low = u64::from(u16::from_be_bytes([b[6], b[7]]) & 0x0fff);
-    let (clock_seq, node) = clock_seq_node(b);
-    Some(GregorianFields { timestamp: time_high << 28 | time_mid << 12 | time_low, clock_seq, node })
+    decode(b, 6)
 }
 
 /// The fields of a v1 or v6 UUID.
