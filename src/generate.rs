@@ -7,8 +7,10 @@
 
 use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid};
 use crate::errors::OrRaise;
-use crate::generator::{self, monotonic::V7Method, name, namespace, v1, v2, v4, v7, v8};
-use crate::{gucs, state};
+use crate::generator::monotonic::{self, V7Method};
+use crate::generator::{self, name, namespace, v1, v2, v4, v7, v8};
+use crate::gucs::V7Scope;
+use crate::{gucs, shmem, state};
 use pgrx::datum::{Interval, Timestamp, TimestampWithTimeZone};
 use pgrx::prelude::*;
 use pgrx::{PgSqlErrorCode, Uuid};
@@ -42,11 +44,17 @@ pub fn uuidv4() -> Uuid {
 
 fn v7_now(method: V7Method, shift_ns: i128) -> Uuid {
     let now = now();
-    uuid(state::with(|s| {
-        let rng = &mut s.rng;
-        s.v7.next(method, now, shift_ns, || rng.next_u64())
-    })
-    .or_raise("UUID version 7"))
+    let result = match gucs::v7_scope() {
+        V7Scope::Backend => state::with(|s| {
+            let rng = &mut s.rng;
+            s.v7.next(method, now, shift_ns, || rng.next_u64())
+        }),
+        V7Scope::Cluster => {
+            let shared = shmem::cluster_v7();
+            monotonic::next_cluster(shared, now, shift_ns, state::with(|s| s.rng.next_u64()))
+        }
+    };
+    uuid(result.or_raise("UUID version 7"))
 }
 
 /// UUIDv7, strictly increasing within a backend (method: `uuid_ext.v7_method`).

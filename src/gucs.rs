@@ -21,6 +21,17 @@ pub enum V7MethodGuc {
 
 static V7_METHOD: GucSetting<V7MethodGuc> = GucSetting::<V7MethodGuc>::new(V7MethodGuc::Default);
 
+/// Values of `uuid_ext.v7_scope`.
+#[derive(PostgresGucEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum V7Scope {
+    #[name = c"backend"]
+    Backend,
+    #[name = c"cluster"]
+    Cluster,
+}
+
+static V7_SCOPE: GucSetting<V7Scope> = GucSetting::<V7Scope>::new(V7Scope::Backend);
+
 /// Test aid: milliseconds added to the wall clock for the generators.
 static CLOCK_OFFSET_MS: GucSetting<i32> = GucSetting::<i32>::new(0);
 
@@ -36,6 +47,13 @@ pub fn v7_method() -> V7Method {
         V7MethodGuc::Counter => V7Method::Counter,
         V7MethodGuc::Random => V7Method::Random,
     }
+}
+
+/// Whether v7 values are ordered per backend or across the whole server.
+#[inline]
+pub fn v7_scope() -> V7Scope {
+    // SAFETY: as in v7_method().
+    V7Scope::from_ordinal(unsafe { *V7_SCOPE.as_ptr() })
 }
 
 /// The test clock offset in nanoseconds (0 unless a superuser set one).
@@ -54,6 +72,14 @@ pub fn init() {
           random: 74 random bits, ordered only by millisecond.",
         &V7_METHOD,
         GucContext::Userset,
+        GucFlags::default(),
+    );
+    GucRegistry::define_enum_guc(
+        c"uuid_ext.v7_scope",
+        c"Whether uuid_generate_v7() values increase per backend or across the whole server.",
+        c"cluster needs shared_preload_libraries = 'uuid_ext' and ignores uuid_ext.v7_method.",
+        &V7_SCOPE,
+        GucContext::Suset,
         GucFlags::default(),
     );
     GucRegistry::define_int_guc(

@@ -13,6 +13,7 @@ pub mod generator;
 pub mod gucs;
 pub mod inspect;
 pub mod opclass;
+pub mod shmem;
 pub mod state;
 
 ::pgrx::pg_module_magic!(name, version);
@@ -20,6 +21,7 @@ pub mod state;
 #[pgrx::pg_guard]
 pub extern "C-unwind" fn _PG_init() {
     gucs::init();
+    shmem::init();
 }
 
 #[cfg(any(test, feature = "pg_test"))]
@@ -41,6 +43,13 @@ mod tests {
             "SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')::text",
         );
         assert_eq!(got, Ok(Some("2ed6657d-e927-568b-95e1-2665a8aea6a2".to_string())));
+    }
+
+    /// The test server does not preload the library: cluster scope must say so, not crash.
+    #[pg_test(error = "uuid_ext.v7_scope = 'cluster' requires uuid_ext in shared_preload_libraries")]
+    fn cluster_scope_without_preload_is_a_clear_error() {
+        Spi::run("SET uuid_ext.v7_scope = 'cluster'").unwrap();
+        Spi::run("SELECT uuid_generate_v7()").unwrap();
     }
 
     #[pg_test(error = "timestamp out of range for UUID version 7")]

@@ -56,9 +56,24 @@ SELECT count(DISTINCT u) AS distinct_values,
        count(DISTINCT uuid_ext_clock_seq(u)) AS clock_seqs
 FROM greg;
 
--- Only a superuser may move the clock.
+-- Cluster scope (this server preloads the library): strictly increasing here too, shift and
+-- batch included, with version/variant bits intact.
+SET uuid_ext.v7_scope = 'cluster';
+SELECT count(*) AS n, count(*) FILTER (WHERE u <= prev) AS not_increasing,
+       bool_and(get_byte(uuid_send(u), 6) >> 4 = 7 AND get_byte(uuid_send(u), 8) >> 6 = 2) AS bits,
+       max(uuid_ext_timestamp_subms(u)) <= clock_timestamp() + interval '1 ms' AS at_most_1ms_ahead
+FROM (SELECT u, lag(u) OVER () AS prev
+      FROM (SELECT uuid_generate_v7() AS u FROM generate_series(1, 1000000)) s) t;
+SELECT count(*) FILTER (WHERE u <= prev) AS batch_not_increasing
+FROM (SELECT u, lag(u) OVER () AS prev FROM uuid_generate_v7_batch(10000) u) t;
+SELECT abs(extract(epoch FROM uuid_extract_timestamp(uuid_generate_v7('-1 hour')) - (now() - interval '1 hour'))) < 60
+       AS shifted;
+RESET uuid_ext.v7_scope;
+
+-- Only a superuser may move the clock or choose the scope.
 CREATE ROLE uuid_ext_regress_user;
 SET ROLE uuid_ext_regress_user;
 SET uuid_ext.clock_offset_ms = -10000;
+SET uuid_ext.v7_scope = 'cluster';
 RESET ROLE;
 DROP ROLE uuid_ext_regress_user;
