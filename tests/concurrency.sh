@@ -35,31 +35,29 @@ check "8 fresh backends: distinct v1 nodes" 8 "$(cut -d'|' -f3 "$TMPDIR_CONC/fir
 cat >"$TMPDIR_CONC/insert.sql" <<'SQL'
 INSERT INTO conc (pid, seq) SELECT pg_backend_pid(), nextval('conc_seq') FROM generate_series(1, 100);
 SQL
-if "$bindir/pgbench" -n -h 127.0.0.1 -p "$port" -U postgres -c 8 -j 2 -t 1250 \
-    -f "$TMPDIR_CONC/insert.sql" "$db" >"$TMPDIR_CONC/pgbench.log" 2>&1; then
-    echo "ok - pgbench 8 clients ran without errors"
-else
-    echo "not ok - pgbench 8 clients ran without errors"; cat "$TMPDIR_CONC/pgbench.log"
-fi
-check "1,000,000 rows, all ids distinct, from 8 backends" "1000000|1000000|8" \
+# insert_and_check LABEL: 8 pgbench clients insert 1,000,000 rows into the empty table conc,
+# then each backend's ids must strictly increase in its own insert order.
+insert_and_check() {
+    if "$bindir/pgbench" -n -h 127.0.0.1 -p "$port" -U postgres -c 8 -j 2 -t 1250 \
+        -f "$TMPDIR_CONC/insert.sql" "$db" >"$TMPDIR_CONC/pgbench.log" 2>&1; then
+        echo "ok - $1: pgbench 8 clients ran without errors"
+    else
+        echo "not ok - $1: pgbench 8 clients ran without errors"; cat "$TMPDIR_CONC/pgbench.log"
+    fi
+    check "$1: each backend's ids strictly increase in its insert order" 0 \
+        "$("${psql[@]}" -d "$db" -c "SELECT count(*) FROM (SELECT id, lag(id) OVER (PARTITION BY pid ORDER BY seq) AS prev
+                                      FROM conc) t WHERE id <= prev")"
+}
+
+insert_and_check "backend scope"
+check "backend scope: 1,000,000 rows, all ids distinct, from 8 backends" "1000000|1000000|8" \
     "$("${psql[@]}" -d "$db" -c "SELECT count(*), count(DISTINCT id), count(DISTINCT pid) FROM conc")"
-check "each backend's ids strictly increase in its insert order" 0 \
-    "$("${psql[@]}" -d "$db" -c "SELECT count(*) FROM (SELECT id, lag(id) OVER (PARTITION BY pid ORDER BY seq) AS prev
-                                  FROM conc) t WHERE id <= prev")"
 
 # uuid_ext.v7_scope = 'cluster': one order for the whole server. Every (ms, fraction, counter)
 # position is handed out once across all backends (under backend scope two backends can share one).
 "${psql[@]}" -d "$db" -c "TRUNCATE conc" -c "ALTER DATABASE $db SET uuid_ext.v7_scope = 'cluster'"
-if "$bindir/pgbench" -n -h 127.0.0.1 -p "$port" -U postgres -c 8 -j 2 -t 1250 \
-    -f "$TMPDIR_CONC/insert.sql" "$db" >"$TMPDIR_CONC/pgbench.log" 2>&1; then
-    echo "ok - cluster scope: pgbench 8 clients ran without errors"
-else
-    echo "not ok - cluster scope: pgbench 8 clients ran without errors"; cat "$TMPDIR_CONC/pgbench.log"
-fi
+insert_and_check "cluster scope"
 check "cluster scope: 1,000,000 rows, distinct ids and distinct positions across 8 backends" "1000000|1000000|1000000|8" \
     "$("${psql[@]}" -d "$db" -c "SELECT count(*), count(DISTINCT id),
         count(DISTINCT (substr(uuid_send(id), 1, 8), get_byte(uuid_send(id), 8) & 60)), count(DISTINCT pid) FROM conc")"
-check "cluster scope: each backend's ids strictly increase" 0 \
-    "$("${psql[@]}" -d "$db" -c "SELECT count(*) FROM (SELECT id, lag(id) OVER (PARTITION BY pid ORDER BY seq) AS prev
-                                  FROM conc) t WHERE id <= prev")"
 "${psql[@]}" -d postgres -c "DROP DATABASE $db"

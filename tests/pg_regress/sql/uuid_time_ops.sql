@@ -31,6 +31,15 @@ FROM tord;
 CREATE TEMP TABLE ref AS
 SELECT u, row_number() OVER (ORDER BY tick NULLS LAST, u) AS pos FROM tord;
 
+-- Rows whose position in a query's output differs from the reference position.
+CREATE FUNCTION pg_temp.out_of_place(q text) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE r bigint;
+BEGIN
+    EXECUTE format('SELECT count(*) FROM (SELECT u, row_number() OVER () AS pos FROM (%s) s) i
+                    JOIN ref USING (u) WHERE i.pos <> ref.pos', q) INTO r;
+    RETURN r;
+END $$;
+
 CREATE INDEX tord_time_idx ON tord (u uuid_time_ops);
 CREATE EXTENSION IF NOT EXISTS amcheck;
 SELECT bt_index_check('tord_time_idx', true), bt_index_parent_check('tord_time_idx', true);
@@ -39,10 +48,8 @@ SELECT bt_index_check('tord_time_idx', true), bt_index_parent_check('tord_time_i
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 EXPLAIN (COSTS OFF) SELECT u FROM tord ORDER BY u USING <|;
-SELECT count(*) AS rows_out_of_place
-FROM (SELECT u, row_number() OVER () AS pos FROM (SELECT u FROM tord ORDER BY u USING <|) s) i
-JOIN ref USING (u) WHERE i.pos <> ref.pos;
--- Backwards too.
+SELECT pg_temp.out_of_place('SELECT u FROM tord ORDER BY u USING <|') AS rows_out_of_place;
+-- Backwards too (compared with the reverse of the reference).
 SELECT count(*) AS rows_out_of_place_desc
 FROM (SELECT u, row_number() OVER () AS pos FROM (SELECT u FROM tord ORDER BY u USING >|) s) i
 JOIN ref USING (u) WHERE 200001 - i.pos <> ref.pos;
@@ -52,12 +59,8 @@ RESET enable_seqscan;
 SET enable_indexscan = off;
 SET enable_indexonlyscan = off;
 EXPLAIN (COSTS OFF) SELECT u FROM tord ORDER BY u USING <|;
-SELECT count(*) AS sorted_out_of_place
-FROM (SELECT u, row_number() OVER () AS pos FROM (SELECT u FROM tord ORDER BY u USING <|) s) i
-JOIN ref USING (u) WHERE i.pos <> ref.pos;
-SELECT count(*) AS top_n_out_of_place
-FROM (SELECT u, row_number() OVER () AS pos FROM (SELECT u FROM tord ORDER BY u USING <| LIMIT 1000) s) i
-JOIN ref USING (u) WHERE i.pos <> ref.pos;
+SELECT pg_temp.out_of_place('SELECT u FROM tord ORDER BY u USING <|') AS sorted_out_of_place;
+SELECT pg_temp.out_of_place('SELECT u FROM tord ORDER BY u USING <| LIMIT 1000') AS top_n_out_of_place;
 RESET enable_indexscan;
 RESET enable_indexonlyscan;
 
