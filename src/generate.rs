@@ -57,7 +57,8 @@ fn v7_now(method: V7Method, shift_ns: i128) -> Uuid {
     uuid(result.or_raise("UUID version 7"))
 }
 
-/// UUIDv7, strictly increasing within a backend (method: `uuid_ext.v7_method`).
+/// UUIDv7, strictly increasing within a backend (layout: `uuid_ext.v7_method`), or
+/// across the server under `uuid_ext.v7_scope = 'cluster'`.
 #[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuid_generate_v7() -> Uuid {
     v7_now(gucs::v7_method(), 0)
