@@ -99,6 +99,16 @@ fn shifted(tick: u64, shift_ns: i128, whole_ms: bool) -> Result<u64, Error> {
     }
 }
 
+/// The last step of every v7 path: shift the 60-bit tick (ms × 4096 +
+/// `rand_a`), check it still fits, and pack it with `rand_b`.
+fn encode_shifted(tick: u64, rand_b: u64, shift_ns: i128, whole_ms: bool) -> Result<Bytes, Error> {
+    let tick = if shift_ns == 0 { tick } else { shifted(tick, shift_ns, whole_ms)? };
+    if tick >> 60 != 0 {
+        return Err(Error::TimestampOutOfRange);
+    }
+    Ok(v7::encode(tick >> 12, (tick & 0xfff) as u16, rand_b))
+}
+
 impl V7State {
     /// The next v7 value at clock reading `now`, shifted by `shift_ns`.
     /// `random` supplies 64 fresh random bits per call.
@@ -162,11 +172,7 @@ impl V7State {
                 (unix_ms_from_unix(now)? << 12 | r >> 52, random(), true)
             }
         };
-        let tick = if shift_ns == 0 { tick } else { shifted(tick, shift_ns, whole_ms)? };
-        if tick >> 60 != 0 {
-            return Err(Error::TimestampOutOfRange);
-        }
-        Ok(v7::encode(tick >> 12, (tick & 0xfff) as u16, rand_b))
+        encode_shifted(tick, rand_b, shift_ns, whole_ms)
     }
 }
 
@@ -194,11 +200,9 @@ pub fn next_cluster(
             Err(current) => last = current,
         }
     };
-    let tick = pos >> CLUSTER_COUNTER_BITS;
-    let tick = if shift_ns == 0 { tick } else { shifted(tick, shift_ns, false)? };
     let counter = pos & mask(CLUSTER_COUNTER_BITS);
     let rand_b = counter << (62 - CLUSTER_COUNTER_BITS) | random & mask(62 - CLUSTER_COUNTER_BITS);
-    Ok(v7::encode(tick >> 12, (tick & 0xfff) as u16, rand_b))
+    encode_shifted(pos >> CLUSTER_COUNTER_BITS, rand_b, shift_ns, false)
 }
 
 /// The v1/v6 clock state (§6.3): the last timestamp and the clock sequence.
