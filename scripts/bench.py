@@ -24,7 +24,7 @@ INDEX_ROWS = int(os.environ.get("BENCH_INDEX_ROWS", "2000000"))
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def psql(bindir, port, db, sql, *, quiet=True):
+def psql(bindir, port, db, sql):
     out = subprocess.run(
         [f"{bindir}/psql", "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1",
          "-p", str(port), "-U", "postgres", "-d", db],
@@ -32,6 +32,12 @@ def psql(bindir, port, db, sql, *, quiet=True):
     if out.returncode != 0:
         raise RuntimeError(f"psql failed: {out.stderr}\n{sql}")
     return out.stdout.strip()
+
+
+def timed(bindir, port, db, setup, statement):
+    """Seconds the server reports (psql's \\timing) for `statement`, run after `setup`."""
+    out = psql(bindir, port, db, f"{setup}\n\\timing on\n{statement}\n")
+    return float(out.split("Time:")[1].split("ms")[0]) / 1000
 
 
 # Per-call functions: (label, database, SQL expression, peer?)
@@ -71,13 +77,8 @@ def per_call(bindir, port, major):
     samples = {label: [] for label, *_ in cases}
     for _ in range(RUNS):  # interleaved: run r of every case before run r+1
         for label, db, expr, _peer in cases:
-            sql = ("\\timing on\n"
-                   f"SELECT count({expr}) FROM generate_series(1, {N}) g;\n")
-            out = subprocess.run(
-                [f"{bindir}/psql", "-X", "-q", "-t", "-A", "-h", "127.0.0.1", "-p", str(port),
-                 "-U", "postgres", "-d", db], input=sql, capture_output=True, text=True, check=True).stdout
-            ms = float(out.split("Time:")[1].split("ms")[0])
-            samples[label].append(ms * 1e6 / N)
+            secs = timed(bindir, port, db, "", f"SELECT count({expr}) FROM generate_series(1, {N}) g;")
+            samples[label].append(secs * 1e9 / N)
     result = []
     base = statistics.median(samples[cases[0][0]])
     for label, db, expr, peer in cases:
@@ -136,14 +137,11 @@ def index_build(bindir, port):
     for _ in range(max(3, RUNS // 2)):
         for c in cases:
             data, table, opclass = c
-            out = subprocess.run(
-                [f"{bindir}/psql", "-X", "-q", "-t", "-A", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
-                 "-d", "bench_ext"],
-                input=("SET max_parallel_maintenance_workers = 0; SET maintenance_work_mem = '256MB';\n"
-                       "DROP INDEX IF EXISTS ib_idx;\n\\timing on\n"
-                       f"CREATE INDEX ib_idx ON {table} (u {opclass});\n"),
-                capture_output=True, text=True, check=True).stdout
-            samples[c].append(float(out.split("Time:")[1].split("ms")[0]) / 1000)
+            samples[c].append(timed(
+                bindir, port, "bench_ext",
+                "SET max_parallel_maintenance_workers = 0; SET maintenance_work_mem = '256MB';"
+                " DROP INDEX IF EXISTS ib_idx;",
+                f"CREATE INDEX ib_idx ON {table} (u {opclass});"))
     psql(bindir, port, "bench_ext", "DROP TABLE ib_mixed, ib_v7; DROP OPERATOR FAMILY uuid_time_ops_cmp_only USING btree CASCADE;")
     return [{"data": d, "opclass": o, "secs": statistics.median(samples[(d, t, o)])} for d, t, o in cases]
 
