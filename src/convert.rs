@@ -2,7 +2,11 @@
 
 use crate::generator::time::UnixNanos;
 use crate::generator::Bytes;
+use pgrx::callconv::{Arg, ArgAbi};
 use pgrx::datum::{Timestamp, TimestampWithTimeZone};
+use pgrx::pgrx_sql_entity_graph::metadata::{
+    ArgumentError, ReturnsError, ReturnsRef, SqlMappingRef, SqlTranslatable, TypeOrigin,
+};
 use pgrx::prelude::*;
 use pgrx::{PgSqlErrorCode, Uuid};
 
@@ -17,6 +21,48 @@ pub fn uuid(b: Bytes) -> Uuid {
 #[inline]
 pub fn bytes(u: &Uuid) -> &Bytes {
     u.as_bytes()
+}
+
+/// A `text` argument as the bytes of its value in the database encoding.
+///
+/// pgrx's `&str` insists on UTF-8 and raises an internal error (XX000) for
+/// any other byte sequence, which every non-ASCII value of a LATIN1 or
+/// SQL_ASCII database is. Name-based UUIDs hash the bytes as stored, as
+/// uuid-ossp does, so they need no conversion at all.
+pub struct TextBytes<'a>(pub &'a [u8]);
+
+// SAFETY: `text` is a varlena like `bytea`; `&[u8]`'s unboxing detoasts it and
+// borrows its payload for the duration of the call, whatever the encoding.
+unsafe impl<'fcx> ArgAbi<'fcx> for TextBytes<'fcx> {
+    unsafe fn unbox_arg_unchecked(arg: Arg<'_, 'fcx>) -> Self {
+        TextBytes(unsafe { <&'fcx [u8] as ArgAbi<'fcx>>::unbox_arg_unchecked(arg) })
+    }
+}
+
+// SAFETY: maps to the built-in `text` type, which the ArgAbi above reads correctly.
+unsafe impl SqlTranslatable for TextBytes<'_> {
+    const TYPE_IDENT: &'static str = pgrx::pgrx_resolved_type!(TextBytes<'static>);
+    const TYPE_ORIGIN: TypeOrigin = TypeOrigin::External;
+    const ARGUMENT_SQL: Result<SqlMappingRef, ArgumentError> = Ok(SqlMappingRef::literal("text"));
+    const RETURN_SQL: Result<ReturnsRef, ReturnsError> = Err(ReturnsError::Datum);
+}
+
+impl TextBytes<'_> {
+    /// The value for an error message: as is when it is valid UTF-8 in a
+    /// UTF-8 database, otherwise printable ASCII with every other byte written
+    /// `\xNN` (so a message never carries bytes invalid in any encoding).
+    pub fn for_message(&self) -> String {
+        // SAFETY: reads a backend-global integer.
+        let utf8_db = unsafe { pg_sys::GetDatabaseEncoding() } == pg_sys::pg_enc::PG_UTF8 as i32;
+        match std::str::from_utf8(self.0) {
+            Ok(s) if utf8_db => s.to_owned(),
+            _ => self
+                .0
+                .iter()
+                .map(|&b| if (0x20..0x7f).contains(&b) { (b as char).to_string() } else { format!("\\x{b:02x}") })
+                .collect(),
+        }
+    }
 }
 
 /// PostgreSQL microseconds since 2000 for an instant, rounded down.
@@ -34,21 +80,22 @@ pub fn to_timestamp(ns: UnixNanos) -> Timestamp {
     Timestamp::try_from(pg_micros(ns)).unwrap_or_else(|_| out_of_range())
 }
 
-fn from_pg_micros(us: i64) -> UnixNanos {
-    if us == i64::MIN || us == i64::MAX {
-        out_of_range();
-    }
+/// The instant of PostgreSQL microseconds since 2000. `-infinity` and
+/// `infinity` (i64::MIN/MAX) become instants far before/after any a UUID can
+/// hold, so each layout's own range check rejects them with its own error,
+/// and a range bound treats them like the finite extremes.
+fn instant(us: i64) -> UnixNanos {
     (i128::from(us) + PG_EPOCH_UNIX_US) * 1000
 }
 
-/// The instant of a finite timestamptz; infinities are an error.
+/// The instant of a timestamptz (see [`instant`] for infinities).
 pub fn from_timestamptz(ts: TimestampWithTimeZone) -> UnixNanos {
-    from_pg_micros(ts.into_inner())
+    instant(ts.into_inner())
 }
 
-/// The instant of a finite timestamp read as UTC; infinities are an error.
+/// The instant of a timestamp read as UTC (see [`instant`] for infinities).
 pub fn from_timestamp(ts: Timestamp) -> UnixNanos {
-    from_pg_micros(ts.into_inner())
+    instant(ts.into_inner())
 }
 
 fn out_of_range() -> ! {

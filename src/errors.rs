@@ -1,35 +1,63 @@
-//! Maps generator errors to PostgreSQL errors with specific SQLSTATEs.
+//! Maps generator errors to PostgreSQL errors with specific SQLSTATEs and
+//! PostgreSQL's wording (PostgreSQL 18's `uuidv7()` for timestamp ranges).
 
-use crate::generator::Error;
-use pgrx::prelude::*;
-use pgrx::PgSqlErrorCode;
+use crate::convert::to_timestamptz;
+use crate::generator::time::unix_from_gregorian;
+use crate::generator::{v2, Error};
+use pgrx::pg_sys::panic::ErrorReport;
+use pgrx::{PgLogLevel, PgSqlErrorCode};
+
+/// Raises an ERROR with PostgreSQL's optional DETAIL and HINT lines.
+pub fn error(code: PgSqlErrorCode, message: String, detail: Option<String>, hint: Option<&str>) -> ! {
+    let mut report = ErrorReport::new(code, message, "");
+    if let Some(detail) = detail {
+        report = report.set_detail(detail);
+    }
+    if let Some(hint) = hint {
+        report = report.set_hint(hint);
+    }
+    report.report(PgLogLevel::ERROR);
+    unreachable!("an ERROR does not return")
+}
 
 /// (22008 is named ERRCODE_DATETIME_FIELD_OVERFLOW in pgrx; PostgreSQL calls the
 /// same SQLSTATE ERRCODE_DATETIME_VALUE_OUT_OF_RANGE too.)
 /// Raises `err` as an ERROR; `what` names the value being built ("UUID version 7").
 pub fn raise(err: Error, what: &str) -> ! {
     match err {
-        Error::TimestampOutOfRange => {
-            ereport!(
-                ERROR,
-                PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW,
-                format!("timestamp out of range for {what}")
-            );
-        }
-        Error::WrongLength { expected, got } => {
-            ereport!(
-                ERROR,
-                PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
-                format!("{what} needs exactly {expected} bytes, got {got}")
-            );
-        }
-        Error::InvalidText => {
-            ereport!(
-                ERROR,
-                PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
-                format!("invalid input syntax for type uuid: \"{what}\"")
-            );
-        }
+        Error::TimestampOutOfRange => error(
+            PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW,
+            format!("timestamp out of range for {what}"),
+            Some(match what {
+                "UUID version 7" => "UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.",
+                _ => "UUID versions 1, 2 and 6 support timestamps from 1582-10-15 to 5236-03-31.",
+            }.to_owned()),
+            None,
+        ),
+        Error::WrongLength { expected, got } => error(
+            PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+            format!("{what} needs exactly {expected} bytes, got {got}"),
+            None,
+            None,
+        ),
+        Error::InvalidText => error(
+            PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
+            format!("invalid input syntax for type uuid: \"{what}\""),
+            None,
+            None,
+        ),
+        // The SQLSTATE of a sequence that reached its limit.
+        Error::Exhausted { retry_at } => error(
+            PgSqlErrorCode::ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED,
+            format!("{what} values exhausted for this time step"),
+            Some(format!(
+                "A backend generates at most {} distinct values per local domain and local id in each \
+                 7.16-minute step of the version 2 clock; the next step starts at {}.",
+                v2::VALUES_PER_STEP,
+                to_timestamptz(unix_from_gregorian(retry_at))
+            )),
+            None,
+        ),
     }
 }
 

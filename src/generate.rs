@@ -1,22 +1,26 @@
 //! SQL generators: thin wrappers over [`crate::generator`] and [`crate::state`].
 //!
 //! Labels follow uuid-ossp (generators VOLATILE STRICT PARALLEL SAFE; name-based
-//! and constants IMMUTABLE STRICT PARALLEL SAFE). Functions PostgreSQL itself
-//! provides on newer servers (`uuidv4`, `uuidv7`) are only created where the
-//! server lacks them: an extension copy would be shadowed by `pg_catalog`.
+//! and constants IMMUTABLE STRICT PARALLEL SAFE). `uuidv4()` and `uuidv7()`
+//! carry PostgreSQL 18's names and are created on every major: on 18 the
+//! built-ins in `pg_catalog` are found first, and the extension's copies
+//! serve the schema-qualified calls a dump taken on an older major contains.
 
-use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid};
-use crate::errors::OrRaise;
+use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid, TextBytes};
+use crate::errors::{raise, OrRaise};
 use crate::generator::monotonic::{self, V7Method};
-use crate::generator::{self, name, namespace, v1, v2, v4, v7, v8};
+use crate::generator::{self, name, namespace, v1, v2, v4, v7, v8, Error};
 use crate::gucs::V7Scope;
 use crate::{gucs, shmem, state};
 use pgrx::datum::{Interval, Timestamp, TimestampWithTimeZone};
+use pgrx::pg_sys::panic::CaughtError;
 use pgrx::prelude::*;
-use pgrx::{PgSqlErrorCode, Uuid};
+use pgrx::{PgSqlErrorCode, PgTryBuilder, Uuid};
 
-/// The clock the time-based generators read: the wall clock, moved by
-/// `uuid_ext.clock_offset_ms` (a superuser-only test aid, 0 by default).
+/// The clock a backend's time-based generators read: the wall clock, moved
+/// by `uuid_ext.clock_offset_ms` (a superuser-only test aid, 0 by default).
+/// Cluster scope reads the wall clock itself: a session's test aid must not
+/// move the position every other session's keys follow.
 #[inline]
 fn now() -> i128 {
     state::now() + gucs::clock_offset_ns()
@@ -30,12 +34,8 @@ pub fn uuid_generate_v4() -> Uuid {
     uuid(state::with(|s| v4::from_random(s.rng.bytes16())))
 }
 
-/// PostgreSQL 18's name for [`uuid_generate_v4`], on servers that lack it.
-///
-/// On 18 the C symbol is still built (`sql = false` only omits the SQL), so a
-/// `pg_upgrade` that carries this function over from an older server finds it.
-#[cfg_attr(not(feature = "pg18"), pg_extern(volatile, strict, parallel_safe))]
-#[cfg_attr(feature = "pg18", pg_extern(volatile, strict, parallel_safe, sql = false))]
+/// PostgreSQL 18's name for [`uuid_generate_v4`] (shadowed by the built-in on 18).
+#[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuidv4() -> Uuid {
     uuid_generate_v4()
 }
@@ -43,15 +43,17 @@ pub fn uuidv4() -> Uuid {
 // ---- Unix time (v7) -------------------------------------------------------
 
 fn v7_now(method: V7Method, shift_ns: i128) -> Uuid {
-    let now = now();
     let result = match gucs::v7_scope() {
-        V7Scope::Backend => state::with(|s| {
-            let rng = &mut s.rng;
-            s.v7.next(method, now, shift_ns, || rng.next_u64())
-        }),
+        V7Scope::Backend => {
+            let now = now();
+            state::with(|s| {
+                let rng = &mut s.rng;
+                s.v7.next(method, now, shift_ns, || rng.next_u64())
+            })
+        }
         V7Scope::Cluster => {
             let shared = shmem::cluster_v7();
-            monotonic::next_cluster(shared, now, shift_ns, state::with(|s| s.rng.next_u64()))
+            monotonic::next_cluster(shared, state::now(), shift_ns, state::with(|s| s.rng.next_u64()))
         }
     };
     uuid(result.or_raise("UUID version 7"))
@@ -66,17 +68,34 @@ pub fn uuid_generate_v7() -> Uuid {
 
 /// The offset PostgreSQL's calendar arithmetic gives `shift` at this moment
 /// (months and days have no fixed length), in nanoseconds. Like PostgreSQL
-/// 18, computed with microsecond precision via `timestamptz + interval`,
-/// which raises its own "timestamp out of range" (22008) on overflow.
+/// 18, computed with microsecond precision via `timestamptz + interval`.
+/// Every way this fails is a v7 range error with PostgreSQL 18's wording:
+/// infinite intervals (PostgreSQL 17+), and shifts past PostgreSQL's own
+/// timestamp range, which `timestamptz + interval` rejects with its 22008.
 fn shift_ns(shift: Interval) -> i128 {
+    let infinite = |m: i32, d: i32, us: i64| m == d && (m == i32::MAX && us == i64::MAX || m == i32::MIN && us == i64::MIN);
+    if infinite(shift.months(), shift.days(), shift.micros()) {
+        ereport!(
+            ERROR,
+            PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW,
+            "interval out of range for UUID version 7",
+            "UUID version 7 does not support infinite intervals."
+        );
+    }
     let now = to_timestamptz(now());
-    // SAFETY: a built-in, strict function of two non-null arguments.
-    let shifted: Option<TimestampWithTimeZone> = unsafe {
-        pgrx::direct_function_call(
-            pg_sys::timestamptz_pl_interval,
-            &[now.into_datum(), shift.into_datum()],
-        )
-    };
+    let shifted = PgTryBuilder::new(|| {
+        // SAFETY: a built-in, strict function of two non-null arguments.
+        unsafe {
+            pgrx::direct_function_call::<TimestampWithTimeZone>(
+                pg_sys::timestamptz_pl_interval,
+                &[now.into_datum(), shift.into_datum()],
+            )
+        }
+    })
+    .catch_when(PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW, |_: CaughtError| {
+        raise(Error::TimestampOutOfRange, "UUID version 7")
+    })
+    .execute();
     shifted.map_or(0, |s| from_timestamptz(s) - from_timestamptz(now))
 }
 
@@ -88,16 +107,14 @@ pub fn uuid_generate_v7_shift(shift: Interval) -> Uuid {
     v7_now(gucs::v7_method(), shift_ns(shift))
 }
 
-/// PostgreSQL 18's `uuidv7()`, on servers that lack it (C symbol always built).
-#[cfg_attr(not(feature = "pg18"), pg_extern(volatile, strict, parallel_safe))]
-#[cfg_attr(feature = "pg18", pg_extern(volatile, strict, parallel_safe, sql = false))]
+/// PostgreSQL 18's `uuidv7()` (shadowed by the built-in on 18).
+#[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuidv7() -> Uuid {
     uuid_generate_v7()
 }
 
-/// PostgreSQL 18's `uuidv7(interval)`, on servers that lack it (C symbol always built).
-#[cfg_attr(not(feature = "pg18"), pg_extern(volatile, strict, parallel_safe, name = "uuidv7"))]
-#[cfg_attr(feature = "pg18", pg_extern(volatile, strict, parallel_safe, name = "uuidv7", sql = false))]
+/// PostgreSQL 18's `uuidv7(interval)` (shadowed by the built-in on 18).
+#[pg_extern(volatile, strict, parallel_safe, name = "uuidv7")]
 pub fn uuidv7_shift(shift: Interval) -> Uuid {
     uuid_generate_v7_shift(shift)
 }
@@ -174,7 +191,8 @@ pub fn uuid_generate_v6() -> Uuid {
 
 /// UUIDv2 (DCE Security): `local_domain` 0..255 (0 person, 1 group, 2 org),
 /// `local_id` 0..4294967295 (a POSIX UID/GID). At most 64 distinct values per
-/// backend, domain and id in each 7.16-minute step of v2's truncated clock.
+/// backend, domain and id in each 7.16-minute step of v2's truncated clock;
+/// a 65th is an error (2200H) rather than a repeat.
 #[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuid_generate_v2(local_domain: i32, local_id: i64) -> Uuid {
     let domain = u8::try_from(local_domain).unwrap_or_else(|_| {
@@ -192,34 +210,31 @@ pub fn uuid_generate_v2(local_domain: i32, local_id: i64) -> Uuid {
         );
     });
     let fields = gregorian_fields(None);
-    let seq = state::with(|s| {
-        s.dce_seq = s.dce_seq.wrapping_add(1);
-        s.dce_seq & 0x3f
-    });
-    // The 6 stored clock-sequence bits count values, so 64 in a row differ
-    // even within one 7-minute v2 time step (see generator::v2).
-    let fields = v1::GregorianFields { clock_seq: u16::from(seq) << 8, ..fields };
+    let (timestamp, seq) = state::with(|s| s.dce.next(fields.timestamp, domain, id)).or_raise("UUID version 2");
+    // The 6 stored clock-sequence bits count values (see generator::v2).
+    let fields = v1::GregorianFields { timestamp, clock_seq: u16::from(seq) << 8, ..fields };
     uuid(v2::encode_v2(&fields, domain, id))
 }
 
 // ---- name-based (v3, v5, v8) and custom (v8) ----------------------------
 
-/// UUIDv3: MD5 of namespace and name (RFC 9562 §5.3).
+/// UUIDv3: MD5 of namespace and name (RFC 9562 §5.3). The name is hashed as
+/// the bytes of the text in the database encoding, as uuid-ossp does.
 #[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_generate_v3(namespace: Uuid, name: &str) -> Uuid {
-    uuid(name::v3(bytes(&namespace), name.as_bytes()))
+pub fn uuid_generate_v3(namespace: Uuid, name: TextBytes) -> Uuid {
+    uuid(name::v3(bytes(&namespace), name.0))
 }
 
 /// UUIDv5: SHA-1 of namespace and name (RFC 9562 §5.5).
 #[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_generate_v5(namespace: Uuid, name: &str) -> Uuid {
-    uuid(name::v5(bytes(&namespace), name.as_bytes()))
+pub fn uuid_generate_v5(namespace: Uuid, name: TextBytes) -> Uuid {
+    uuid(name::v5(bytes(&namespace), name.0))
 }
 
 /// UUIDv8: SHA-256 of namespace and name (RFC 9562 Appendix B.2).
 #[pg_extern(immutable, strict, parallel_safe, name = "uuid_generate_v8")]
-pub fn uuid_generate_v8_sha256(namespace: Uuid, name: &str) -> Uuid {
-    uuid(name::v8_sha256(bytes(&namespace), name.as_bytes()))
+pub fn uuid_generate_v8_sha256(namespace: Uuid, name: TextBytes) -> Uuid {
+    uuid(name::v8_sha256(bytes(&namespace), name.0))
 }
 
 /// UUIDv8 from 16 custom bytes; only version and variant are overwritten.

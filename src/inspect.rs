@@ -3,14 +3,21 @@
 //! Every extractor returns NULL for a UUID whose version or variant does not
 //! carry the field asked for, as PostgreSQL's own `uuid_extract_timestamp()`
 //! does; none of them raises an error for any stored value. Names other than
-//! the PostgreSQL 17 compatibility functions start with `uuid_ext_` or
+//! the PostgreSQL 17/18 compatibility functions start with `uuid_ext_` or
 //! `uuid_v…`, which core PostgreSQL does not use, so they are never shadowed.
+//!
+//! `uuid_extract_timestamp()` and `uuid_extract_version()` carry PostgreSQL's
+//! names and are created on every major. On 17 and 18 `pg_catalog`'s own
+//! are found first unless `search_path` lists `pg_catalog` after this
+//! extension's schema; that matters on 17, whose built-in
+//! `uuid_extract_timestamp()` reads version 1 only (README, "PostgreSQL 17").
+//! The copies also serve schema-qualified calls in dumps from older majors.
 
-use crate::convert::{bytes, to_timestamp, to_timestamptz, uuid};
-use crate::errors::OrRaise;
+use crate::convert::{bytes, to_timestamp, to_timestamptz, uuid, TextBytes};
+use crate::errors::error;
 use crate::generator::text::{self, Form};
 use crate::generator::time::{unix_from_gregorian, NANOS_PER_MILLI};
-use crate::generator::{fields, v1, v7};
+use crate::generator::{fields, v1, v7, Error};
 use pgrx::datum::{Timestamp, TimestampWithTimeZone};
 use pgrx::prelude::*;
 use pgrx::{PgSqlErrorCode, Uuid};
@@ -19,7 +26,7 @@ fn v7_millis_ns(u: &Uuid) -> Option<i128> {
     v7::unix_ts_ms(bytes(u)).map(|ms| ms as i128 * NANOS_PER_MILLI)
 }
 
-/// PostgreSQL 17's `uuid_extract_timestamp()` semantics: v1 and v7 (to the
+/// PostgreSQL 18's `uuid_extract_timestamp()` semantics: v1 and v7 (to the
 /// millisecond) of the RFC variant, NULL otherwise.
 fn core_timestamp(u: &Uuid) -> Option<TimestampWithTimeZone> {
     let b = bytes(u);
@@ -29,18 +36,15 @@ fn core_timestamp(u: &Uuid) -> Option<TimestampWithTimeZone> {
         .map(to_timestamptz)
 }
 
-/// The timestamp of a v1 or v7 UUID, as PostgreSQL 17+ computes it; SQL only
-/// on servers without it (the C symbol is always built, for pg_upgrade).
-#[cfg_attr(not(any(feature = "pg17", feature = "pg18")), pg_extern(immutable, strict, parallel_safe))]
-#[cfg_attr(any(feature = "pg17", feature = "pg18"), pg_extern(immutable, strict, parallel_safe, sql = false))]
+/// The timestamp of a v1 or v7 UUID, as PostgreSQL 18 computes it.
+#[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_extract_timestamp(uuid: Uuid) -> Option<TimestampWithTimeZone> {
     core_timestamp(&uuid)
 }
 
 /// The version of an RFC 9562-variant UUID, NULL for other variants (as
-/// PostgreSQL 17+); SQL only on servers without it (C symbol always built).
-#[cfg_attr(not(any(feature = "pg17", feature = "pg18")), pg_extern(immutable, strict, parallel_safe))]
-#[cfg_attr(any(feature = "pg17", feature = "pg18"), pg_extern(immutable, strict, parallel_safe, sql = false))]
+/// PostgreSQL 17+).
+#[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_extract_version(uuid: Uuid) -> Option<i16> {
     fields::version(bytes(&uuid)).map(i16::from)
 }
@@ -110,19 +114,19 @@ pub fn uuid_to_urn(uuid: Uuid) -> String {
     text::format(bytes(&uuid), Form::Urn)
 }
 
-/// Parses a `urn:uuid:` URN (prefix in any case); anything else is an error.
+/// Parses a `urn:uuid:` URN (prefix in any case); anything else, in any
+/// database encoding, is an error (22P02).
 #[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_from_urn(urn: &str) -> Uuid {
-    match text::parse(urn) {
+pub fn uuid_from_urn(urn: TextBytes) -> Uuid {
+    match std::str::from_utf8(urn.0).map_err(|_| Error::InvalidText).and_then(text::parse) {
         Ok((b, Form::Urn)) => uuid(b),
-        Ok(_) => {
-            ereport!(
-                ERROR,
-                PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
-                format!("invalid input syntax for type uuid URN: \"{urn}\""),
-                "A UUID URN starts with \"urn:uuid:\"."
-            );
-        }
-        Err(e) => Err(e).or_raise(urn),
+        _ => error(
+            PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
+            format!("invalid input syntax for type uuid: \"{}\"", urn.for_message()),
+            None,
+            Some("uuid_from_urn() accepts only the URN form: urn:uuid: followed by 8-4-4-4-12 hex digits."),
+        ),
     }
 }
+
+pgrx::extension_sql_file!("../sql/pg17_search_path.sql", name = "pg17_search_path", finalize);

@@ -6,12 +6,14 @@
 //! * [`generate`], [`inspect`]: the thin `#[pg_extern]` SQL face;
 //!   [`gucs`]: configuration; [`convert`], [`errors`]: type and error mapping.
 
+pub mod bounds;
 pub mod convert;
 pub mod errors;
 pub mod generate;
 pub mod generator;
 pub mod gucs;
 pub mod inspect;
+pub mod migrate;
 pub mod opclass;
 pub mod shmem;
 pub mod state;
@@ -20,6 +22,12 @@ pub mod state;
 
 #[pgrx::pg_guard]
 pub extern "C-unwind" fn _PG_init() {
+    // pgrx captures a Rust backtrace for every PostgreSQL error that passes
+    // through Rust code and puts it into the error's DETAIL whenever
+    // RUST_BACKTRACE is set in the server's environment; capturing one also
+    // costs ~100 ms. Users must see PostgreSQL's error, never a backtrace.
+    // (RUST_LIB_BACKTRACE takes precedence over RUST_BACKTRACE for captures.)
+    std::env::set_var("RUST_LIB_BACKTRACE", "0");
     gucs::init();
     shmem::init();
 }

@@ -3,12 +3,11 @@
 //! abbreviated keys. The order itself is [`crate::generator::time_order`];
 //! the operators and the class are declared in `sql/uuid_time_ops.sql`.
 
-use crate::convert::{bytes, from_timestamptz, uuid};
+use crate::convert::bytes;
 use crate::generator::time_order;
 use crate::generator::Bytes;
 use core::cmp::Ordering;
 use core::ffi::c_int;
-use pgrx::datum::TimestampWithTimeZone;
 use pgrx::prelude::*;
 use pgrx::{Internal, Uuid};
 
@@ -36,14 +35,6 @@ pub fn uuid_time_ge(a: Uuid, b: Uuid) -> bool {
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_time_gt(a: Uuid, b: Uuid) -> bool {
     time_order::compare(bytes(&a), bytes(&b)) == Ordering::Greater
-}
-
-/// The smallest UUID in `uuid_time_ops` order whose time is at or after `ts`:
-/// `id >=| uuid_time_lower_bound(t0) AND id <| uuid_time_lower_bound(t1)`
-/// selects exactly the v1/v6/v7 values with t0 <= time < t1.
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_time_lower_bound(ts: TimestampWithTimeZone) -> Uuid {
-    uuid(time_order::lower_bound(from_timestamptz(ts)))
 }
 
 /// # Safety

@@ -2,6 +2,7 @@
 //! position for the whole server (see `generator::monotonic::next_cluster`).
 //! It exists only when the library is in `shared_preload_libraries`.
 
+use crate::errors::error;
 use pgrx::prelude::*;
 use pgrx::{pg_shmem_init, PgAtomic, PgSqlErrorCode};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,11 +24,11 @@ pub fn init() {
 /// The shared v7 position, or an error naming the missing setting.
 pub fn cluster_v7() -> &'static AtomicU64 {
     if !PRELOADED.load(Ordering::Relaxed) {
-        ereport!(
-            ERROR,
+        error(
             PgSqlErrorCode::ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE,
-            "uuid_ext.v7_scope = 'cluster' requires uuid_ext in shared_preload_libraries",
-            "Add uuid_ext to shared_preload_libraries and restart the server, or use v7_scope = 'backend'."
+            "uuid_ext.v7_scope = 'cluster' requires uuid_ext in shared_preload_libraries".to_owned(),
+            None,
+            Some("Add uuid_ext to shared_preload_libraries and restart the server, or use v7_scope = 'backend'."),
         );
     }
     CLUSTER_V7.get()

@@ -12,6 +12,7 @@ use crate::generator::monotonic::{GregorianClock, V7State};
 use crate::generator::rng::{fork_generation, ForkSafeRng};
 use crate::generator::time::UnixNanos;
 use crate::generator::v1::random_node;
+use crate::generator::v2::DceSequence;
 use std::cell::RefCell;
 
 pub struct BackendState {
@@ -21,8 +22,8 @@ pub struct BackendState {
     /// Random 48-bit node with the multicast bit set (§6.10), fixed per backend.
     pub node: [u8; 6],
     /// v2 keeps only 6 clock-sequence bits and 28 timestamp bits, so values
-    /// within one 7-minute window differ only by this per-backend counter.
-    pub dce_seq: u8,
+    /// within one 7-minute step differ only by this per-backend sequence.
+    pub dce: DceSequence,
     generation: u64,
 }
 
@@ -34,7 +35,7 @@ impl BackendState {
             node: random_node([r[0], r[1], r[2], r[3], r[4], r[5]]),
             gregorian: GregorianClock::new(u16::from_be_bytes([r[6], r[7]])),
             v7: V7State::default(),
-            dce_seq: r[8],
+            dce: DceSequence::default(),
             generation: fork_generation(),
             rng,
         }
@@ -65,4 +66,30 @@ pub fn now() -> UnixNanos {
     // SAFETY: CLOCK_REALTIME always exists; the vDSO answers without a system call.
     unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut ts) };
     i128::from(ts.tv_sec) * 1_000_000_000 + i128::from(ts.tv_nsec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A postmaster that preloads the library may build this state before it
+    /// forks backends: a child must then start afresh, with its own random
+    /// stream, node and clock sequence. (This fails without the
+    /// `pthread_atfork` handler of `generator::rng`.)
+    #[test]
+    fn state_built_before_a_fork_is_rebuilt_in_the_child() {
+        let parent_node = with(|s| s.node);
+        let from_child = crate::generator::testutil::in_forked_child(|| {
+            let mut out = [0u8; 14];
+            with(|s| {
+                out[..6].copy_from_slice(&s.node);
+                out[6..].copy_from_slice(&s.rng.next_u64().to_ne_bytes());
+            });
+            out
+        });
+        let parent_next = with(|s| s.rng.next_u64());
+        assert_ne!(from_child[..6], parent_node, "the child kept the parent's node");
+        assert_ne!(from_child[6..], parent_next.to_ne_bytes(), "the child continued the parent's stream");
+        assert_eq!(with(|s| s.node), parent_node, "the parent keeps its own state");
+    }
 }

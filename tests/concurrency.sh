@@ -18,7 +18,13 @@ check() { # check NAME EXPECTED ACTUAL
 check "library is preloaded" "uuid_ext" "$("${psql[@]}" -d "$db" -c 'SHOW shared_preload_libraries')"
 
 # The first values of fresh backends forked from the same postmaster differ in
-# their random bits (v7: the 48 random bits; v4; v1: the random node).
+# their random bits (v7: the 48 random bits; v4; v1: the random node). What this
+# proves: backends of a preloading server draw independent randomness. What it
+# does not: the library builds its state lazily, on first use in each backend, so
+# here no state exists before the fork and the pthread_atfork handler is not
+# exercised. The Rust tests state::tests::state_built_before_a_fork_is_rebuilt_in_the_child
+# and generator::rng::tests::child_process_does_not_continue_parents_stream build
+# the state, really fork, and fail without the handler.
 for i in $(seq 1 8); do
     "${psql[@]}" -d "$db" -c "SELECT encode(substr(uuid_send(uuid_generate_v7()), 11), 'hex'),
                                       uuid_generate_v4(), encode(uuid_ext_node(uuid_generate_v1()), 'hex')"

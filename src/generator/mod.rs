@@ -35,6 +35,9 @@ pub enum Error {
     WrongLength { expected: usize, got: usize },
     /// Text is not a UUID in any accepted form.
     InvalidText,
+    /// A generator has used up the distinct values of its time step (v2); the
+    /// next step starts at this Gregorian timestamp.
+    Exhausted { retry_at: u64 },
 }
 
 /// The Nil UUID (RFC 9562 §5.9): all 128 bits zero.
@@ -56,11 +59,61 @@ pub mod namespace {
     pub const X500: Bytes = *b"\x6b\xa7\xb8\x14\x9d\xad\x11\xd1\x80\xb4\x00\xc0\x4f\xd4\x30\xc8";
 }
 
-#[cfg(test)]
-pub(crate) mod testutil {
+/// Test references computed from the RFC's text, not from this module's code
+/// (also compiled into the cargo-fuzz target, which sets `cfg(fuzzing)`).
+#[cfg(any(test, fuzzing))]
+pub mod testutil {
     use super::Bytes;
 
+    /// The instant (ns since 1970) a v1, v6 or v7 UUID carries, read straight
+    /// from the bit layouts of RFC 9562 §5.1, §5.6 and §5.7 with 128-bit
+    /// arithmetic; `None` for other versions and variants.
+    pub fn reference_time(b: &Bytes) -> Option<i128> {
+        if b[8] >> 6 != 0b10 {
+            return None;
+        }
+        let be = |r: core::ops::Range<usize>| b[r].iter().fold(0i128, |acc, &x| acc << 8 | i128::from(x));
+        // 100-ns intervals from 1582-10-15 to 1970-01-01 (§5.1).
+        let gregorian = match b[6] >> 4 {
+            1 => (be(6..8) & 0x0fff) << 48 | be(4..6) << 32 | be(0..4),
+            6 => be(0..4) << 28 | be(4..6) << 12 | (be(6..8) & 0x0fff),
+            7 => return Some(be(0..6) * 1_000_000),
+            _ => return None,
+        };
+        Some((gregorian - 0x01B2_1DD2_1381_4000) * 100)
+    }
+
+    /// Runs `f` in a forked child process and returns what it produced.
+    #[cfg(test)]
+    pub fn in_forked_child<const N: usize>(f: impl FnOnce() -> [u8; N]) -> [u8; N] {
+        let mut fds = [0i32; 2];
+        // SAFETY: plain pipe/fork/_exit; the child only runs `f`, writes and exits.
+        unsafe {
+            assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+            let pid = libc::fork();
+            assert!(pid >= 0);
+            if pid == 0 {
+                let out = f();
+                libc::write(fds[1], out.as_ptr().cast(), N);
+                libc::_exit(0);
+            }
+            libc::close(fds[1]);
+            let mut from_child = [0u8; N];
+            let mut got = 0;
+            while got < N {
+                let n = libc::read(fds[0], from_child[got..].as_mut_ptr().cast(), N - got);
+                assert!(n > 0, "child wrote nothing");
+                got += n as usize;
+            }
+            let mut status = 0;
+            libc::waitpid(pid, &mut status, 0);
+            libc::close(fds[0]);
+            from_child
+        }
+    }
+
     /// Parses the RFC's hex spelling of a vector (dashes optional, any case).
+    #[cfg(test)]
     pub fn hex(s: &str) -> Bytes {
         let digits: Vec<u8> = s
             .bytes()
@@ -87,6 +140,15 @@ mod tests {
         assert_eq!(namespace::URL, hex("6ba7b811-9dad-11d1-80b4-00c04fd430c8"));
         assert_eq!(namespace::OID, hex("6ba7b812-9dad-11d1-80b4-00c04fd430c8"));
         assert_eq!(namespace::X500, hex("6ba7b814-9dad-11d1-80b4-00c04fd430c8"));
+    }
+
+    #[test]
+    fn reference_time_reads_the_appendix_a_vectors() {
+        let t = Some(1_645_557_742_000_000_000);
+        assert_eq!(testutil::reference_time(&hex("C232AB00-9414-11EC-B3C8-9F6BDECED846")), t);
+        assert_eq!(testutil::reference_time(&hex("1EC9414C-232A-6B00-B3C8-9F6BDECED846")), t);
+        assert_eq!(testutil::reference_time(&hex("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")), t);
+        assert_eq!(testutil::reference_time(&hex("919108F7-52D1-4320-9BAC-F847DB4148A8")), None);
     }
 
     #[test]

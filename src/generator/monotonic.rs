@@ -13,18 +13,28 @@
 //!
 //! `Default` keeps the sub-millisecond time exact (to ≈244 ns) *and* draws 48
 //! fresh random bits per value. Within one 244-ns tick the counter orders
-//! values; it restarts at 0 on every new tick, so a burst never pushes the
-//! embedded time ahead of the wall clock (16 384 values would have to fall
-//! into one tick first). `Pg18` is PostgreSQL 18's algorithm: every value
-//! advances the time by at least 245 ns, so at more than ~4 million values
-//! per second the embedded time runs ahead of the clock.
+//! values; on every new tick it is seeded with 13 random bits and its top bit
+//! clear (§6.2, "Fixed Bit-Length Dedicated Counter Seeding" with a one-bit
+//! rollover guard), so at least 8 193 values fit in one tick before the time
+//! would be pushed ahead of the wall clock, and two generators that hit the
+//! same tick differ in 13 + 48 = 61 random bits (docs/UNIQUENESS.md).
+//! `Pg18` is PostgreSQL 18's algorithm: every value advances the time by at
+//! least 245 ns, so at more than ~4 million values per second the embedded
+//! time runs ahead of the clock.
 //! `Counter` is §6.2 Method 1 with a fixed 42-bit counter seeded randomly
 //! each millisecond with its top bit clear (the rollover guard of §6.2), as
 //! the Rust `uuid` crate and Python 3.14 do.
 //!
 //! All strict methods handle a clock that goes backwards by keeping the last
-//! timestamp and advancing the counter (or the time by the minimal step); a
-//! counter overflow advances the timestamp by one step. Nothing wraps.
+//! timestamp: `Default` and `Counter` advance their counter, `Pg18` steps the
+//! time by its minimal step. A counter overflow advances the timestamp by
+//! one step. Nothing wraps.
+//!
+//! A shift (PostgreSQL 18's `uuidv7(interval)`) is added to the instant the
+//! value stands for — the clock reading, or the start of the tick the state
+//! moved to when it is ahead of the clock — and the result is truncated
+//! once, as PostgreSQL 18 computes `(now + shift) / 1 ms`; the state itself
+//! advances on the unshifted clock.
 //!
 //! # References
 //! * RFC 9562 §6.2 (Methods 1-3, rollover guards), §6.3 (generator state,
@@ -81,32 +91,51 @@ fn tick_of(ns: UnixNanos) -> Result<u64, Error> {
     Ok(ms * SUBMS_STEPS + u64::from(v7::subms_fraction(sub_ms)))
 }
 
-/// Adds a shift (PostgreSQL 18's `uuidv7(shift)`: applied after the state
-/// step, so shifted values do not disturb the unshifted sequence) to a
-/// 60-bit tick, in whole ticks for methods that encode a fraction and whole
-/// milliseconds for the others, so counter bits are never altered.
-fn shifted(tick: u64, shift_ns: i128, whole_ms: bool) -> Result<u64, Error> {
-    let steps = if whole_ms {
-        shift_ns.div_euclid(NANOS_PER_MILLI) * SUBMS_STEPS as i128
-    } else {
-        (shift_ns * SUBMS_STEPS as i128).div_euclid(NANOS_PER_MILLI)
-    };
-    let t = tick as i128 + steps;
-    if (0..1i128 << 60).contains(&t) {
-        Ok(t as u64)
-    } else {
-        Err(Error::TimestampOutOfRange)
+/// The first nanosecond of a 60-bit tick: the smallest instant whose
+/// [`tick_of`] is `tick` (the inverse of the rounding down in
+/// [`v7::subms_fraction`]).
+fn tick_start(tick: u64) -> UnixNanos {
+    let steps = SUBMS_STEPS as i128;
+    let frac = (tick % SUBMS_STEPS) as i128;
+    (tick / SUBMS_STEPS) as i128 * NANOS_PER_MILLI + (frac * NANOS_PER_MILLI + steps - 1) / steps
+}
+
+/// What every v7 path produces before its last step: the 60-bit tick (ms ×
+/// 4096 + `rand_a`), `rand_b`, and the instant the value stands for.
+struct Drawn {
+    tick: u64,
+    rand_b: u64,
+    instant: UnixNanos,
+    /// `rand_a` holds counter or random bits, not a fraction of the ms.
+    whole_ms: bool,
+}
+
+impl Drawn {
+    /// The last step of every v7 path: apply the shift and pack the value.
+    ///
+    /// The shifted time is `instant + shift_ns` truncated once, as PostgreSQL
+    /// 18 computes it: to the tick for methods that encode a fraction, to the
+    /// millisecond for the others (whose `rand_a` bits are kept as they are).
+    fn encode(self, shift_ns: i128) -> Result<Bytes, Error> {
+        let tick = match shift_ns {
+            0 => self.tick,
+            _ if self.whole_ms => {
+                unix_ms_from_unix(self.instant + shift_ns)? * SUBMS_STEPS | self.tick % SUBMS_STEPS
+            }
+            _ => tick_of(self.instant + shift_ns)?,
+        };
+        if tick >> 60 != 0 {
+            return Err(Error::TimestampOutOfRange);
+        }
+        Ok(v7::encode(tick >> 12, (tick & 0xfff) as u16, self.rand_b))
     }
 }
 
-/// The last step of every v7 path: shift the 60-bit tick (ms × 4096 +
-/// `rand_a`), check it still fits, and pack it with `rand_b`.
-fn encode_shifted(tick: u64, rand_b: u64, shift_ns: i128, whole_ms: bool) -> Result<Bytes, Error> {
-    let tick = if shift_ns == 0 { tick } else { shifted(tick, shift_ns, whole_ms)? };
-    if tick >> 60 != 0 {
-        return Err(Error::TimestampOutOfRange);
-    }
-    Ok(v7::encode(tick >> 12, (tick & 0xfff) as u16, rand_b))
+/// The instant a value of `unit` stands for: the clock reading when the value
+/// is at the clock, else the first instant of the unit the state moved to.
+#[inline]
+fn instant_of(now: UnixNanos, now_unit: u64, unit: u64, unit_start: impl FnOnce(u64) -> UnixNanos) -> UnixNanos {
+    if unit == now_unit { now } else { unit_start(unit) }
 }
 
 impl V7State {
@@ -124,28 +153,41 @@ impl V7State {
             self.counter = u64::MAX;
             self.method = Some(method);
         }
-        let (tick, rand_b, whole_ms) = match method {
+        let drawn = match method {
             V7Method::Default => {
                 let now_tick = tick_of(now)?;
+                let r = random();
+                // A fresh tick's counter: 13 random bits, the top (guard) bit clear.
+                let seed = r >> DEFAULT_RANDOM_BITS & mask(DEFAULT_COUNTER_BITS - 1);
                 if now_tick > self.last_tick {
                     self.last_tick = now_tick;
-                    self.counter = 0;
+                    self.counter = seed;
                 } else if self.counter < mask(DEFAULT_COUNTER_BITS) {
                     self.counter += 1;
                 } else {
                     self.last_tick += 1;
-                    self.counter = 0;
+                    self.counter = seed;
                 }
-                let rand_b = self.counter << DEFAULT_RANDOM_BITS | random() & mask(DEFAULT_RANDOM_BITS);
-                (self.last_tick, rand_b, false)
+                Drawn {
+                    tick: self.last_tick,
+                    rand_b: self.counter << DEFAULT_RANDOM_BITS | r & mask(DEFAULT_RANDOM_BITS),
+                    instant: instant_of(now, now_tick, self.last_tick, tick_start),
+                    whole_ms: false,
+                }
             }
             V7Method::Pg18 => {
                 let ns = now.max(self.last_ns + PG18_MINIMAL_STEP_NS);
                 // tick_of(ns) always exceeds the last Pg18 tick; the max() only
                 // matters right after a switch from another method.
-                self.last_tick = tick_of(ns)?.max(self.last_tick + 1);
+                let tick = tick_of(ns)?;
+                self.last_tick = tick.max(self.last_tick + 1);
                 self.last_ns = ns;
-                (self.last_tick, random(), false)
+                Drawn {
+                    tick: self.last_tick,
+                    rand_b: random(),
+                    instant: instant_of(ns, tick, self.last_tick, tick_start),
+                    whole_ms: false,
+                }
             }
             V7Method::Counter => {
                 let seed = |random: &mut dyn FnMut() -> u64| random() & mask(COUNTER_BITS - 1);
@@ -163,16 +205,19 @@ impl V7State {
                 };
                 self.last_tick = ms << 12 | self.counter >> (COUNTER_BITS - 12);
                 let counter_low = self.counter & mask(COUNTER_BITS - 12);
-                let rand_b = counter_low << COUNTER_TAIL_RANDOM_BITS
-                    | random() & mask(COUNTER_TAIL_RANDOM_BITS);
-                (self.last_tick, rand_b, true)
+                Drawn {
+                    tick: self.last_tick,
+                    rand_b: counter_low << COUNTER_TAIL_RANDOM_BITS | random() & mask(COUNTER_TAIL_RANDOM_BITS),
+                    instant: instant_of(now, now_ms, ms, |ms| ms as i128 * NANOS_PER_MILLI),
+                    whole_ms: true,
+                }
             }
             V7Method::Random => {
                 let r = random();
-                (unix_ms_from_unix(now)? << 12 | r >> 52, random(), true)
+                Drawn { tick: unix_ms_from_unix(now)? << 12 | r >> 52, rand_b: random(), instant: now, whole_ms: true }
             }
         };
-        encode_shifted(tick, rand_b, shift_ns, whole_ms)
+        drawn.encode(shift_ns)
     }
 }
 
@@ -180,9 +225,12 @@ impl V7State {
 /// shared by every backend, `unix_ts_ms` (48) | Method 3 fraction (12) |
 /// counter (4), advanced with a compare-and-swap loop and no lock. A value's
 /// position is strictly greater than that of every value any backend took
-/// before it; `rand_b` holds the 4 counter bits and 58 fresh random bits.
-/// 16 values fit in one ≈244-ns tick before the time is pushed ahead, i.e. the
-/// embedded time only runs ahead of the clock above ~65 million values/s.
+/// before it. On a new tick the counter is seeded with 3 random bits and its
+/// top (guard) bit clear (§6.2), so servers that hit the same tick differ in
+/// those 3 bits and the 58 random bits of `rand_b`, which holds the 4
+/// counter bits and 58 fresh random bits. At least 9 values fit in one
+/// ≈244-ns tick before the time is pushed ahead, i.e. the embedded time only
+/// runs ahead of the clock above ~37 million values/s.
 pub fn next_cluster(
     shared: &core::sync::atomic::AtomicU64,
     now: UnixNanos,
@@ -190,19 +238,30 @@ pub fn next_cluster(
     random: u64,
 ) -> Result<Bytes, Error> {
     use core::sync::atomic::Ordering::Relaxed;
-    const CLUSTER_COUNTER_BITS: u32 = 4;
-    let now_pos = tick_of(now)? << CLUSTER_COUNTER_BITS;
+    const COUNTER_BITS: u32 = 4;
+    const RANDOM_BITS: u32 = 62 - COUNTER_BITS;
+    let now_tick = tick_of(now)?;
+    let seeded = now_tick << COUNTER_BITS | random >> RANDOM_BITS & mask(COUNTER_BITS - 1);
     let mut last = shared.load(Relaxed);
     let pos = loop {
-        let next = if now_pos > last { now_pos } else { last.checked_add(1).ok_or(Error::TimestampOutOfRange)? };
+        let next = if now_tick > last >> COUNTER_BITS {
+            seeded
+        } else {
+            last.checked_add(1).ok_or(Error::TimestampOutOfRange)?
+        };
         match shared.compare_exchange_weak(last, next, Relaxed, Relaxed) {
             Ok(_) => break next,
             Err(current) => last = current,
         }
     };
-    let counter = pos & mask(CLUSTER_COUNTER_BITS);
-    let rand_b = counter << (62 - CLUSTER_COUNTER_BITS) | random & mask(62 - CLUSTER_COUNTER_BITS);
-    encode_shifted(pos >> CLUSTER_COUNTER_BITS, rand_b, shift_ns, false)
+    let tick = pos >> COUNTER_BITS;
+    Drawn {
+        tick,
+        rand_b: (pos & mask(COUNTER_BITS)) << RANDOM_BITS | random & mask(RANDOM_BITS),
+        instant: instant_of(now, now_tick, tick, tick_start),
+        whole_ms: false,
+    }
+    .encode(shift_ns)
 }
 
 /// The v1/v6 clock state (§6.3): the last timestamp and the clock sequence.
@@ -300,30 +359,63 @@ mod tests {
 
     #[test]
     fn default_keeps_time_at_the_clock_during_bursts() {
-        // 16 384 values fit in one tick; the 16 385th advances the fraction by one step.
+        // A tick holds 2^14 - seed values (seed < 2^13); the next one advances
+        // the fraction by one step, never the millisecond of a frozen clock.
         let mut st = V7State::default();
         let mut rng = splitmix(2);
         let first = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+        let counter = |b: &Bytes| u16::from_be_bytes([b[8], b[9]]) & 0x3fff;
+        assert!(counter(&first) < 1 << 13, "guard bit clear");
         let mut last = first;
-        for _ in 0..(1 << DEFAULT_COUNTER_BITS) - 1 {
-            last = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+        let mut same_tick = 1;
+        loop {
+            let b = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
+            assert!(b > last);
+            if rand_a(&b) != rand_a(&first) {
+                assert_eq!(rand_a(&b), Some(rand_a(&first).unwrap() + 1));
+                assert_eq!(ms_of(&b), T0 / NANOS_PER_MILLI);
+                break;
+            }
+            last = b;
+            same_tick += 1;
         }
-        assert_eq!(rand_a(&last), rand_a(&first));
-        assert_eq!(last[8] & 0x3f, 0x3f); // counter is at its maximum
-        let overflowed = st.next(V7Method::Default, T0, 0, &mut rng).unwrap();
-        assert!(overflowed > last);
-        assert_eq!(rand_a(&overflowed), Some(rand_a(&first).unwrap() + 1));
-        assert_eq!(ms_of(&overflowed), T0 / NANOS_PER_MILLI);
+        assert_eq!(counter(&last), 0x3fff, "the counter ran to its maximum");
+        assert_eq!(same_tick, 0x4000 - u32::from(counter(&first)));
+        assert!(same_tick > 1 << 13);
     }
 
     #[test]
-    fn default_encodes_sub_millisecond_time_and_48_random_bits() {
+    fn default_encodes_sub_millisecond_time_seeded_counter_and_48_random_bits() {
         let mut st = V7State::default();
         let b = st.next(V7Method::Default, T0 + 500_000, 0, || u64::MAX).unwrap();
         assert_eq!(ms_of(&b), T0 / NANOS_PER_MILLI);
         assert_eq!(rand_a(&b), Some(2048));
-        // counter 0, then 48 random bits
-        assert_eq!(&b[8..], &[0x80, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+        // variant 10, counter 0b01_1111_1111_1111 (13 random bits under a clear guard
+        // bit), then 48 random bits
+        assert_eq!(&b[8..], &[0x9f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+    }
+
+    /// RFC 9562 §6.2 counter seeding: the first counter of a tick is random, so a
+    /// constant seed (e.g. 0) fails this test.
+    #[test]
+    fn first_counter_of_each_tick_is_random() {
+        let mut rng = splitmix(11);
+        let mut st = V7State::default();
+        let cluster = core::sync::atomic::AtomicU64::new(0);
+        let (mut default_seeds, mut cluster_seeds) = (std::collections::HashSet::new(), [0u32; 8]);
+        for i in 0..4000i128 {
+            let now = T0 + i * 1_000; // a new ≈244-ns tick every time
+            let b = st.next(V7Method::Default, now, 0, &mut rng).unwrap();
+            default_seeds.insert(u16::from_be_bytes([b[8], b[9]]) & 0x3fff);
+            let c = next_cluster(&cluster, now, 0, rng()).unwrap();
+            cluster_seeds[usize::from(c[8] >> 2 & 0x7)] += 1;
+            assert!(c[8] >> 2 & 0x8 == 0, "cluster guard bit clear");
+        }
+        // 4000 draws from 8192 values: ~3200 distinct expected, 1 for a constant.
+        assert!(default_seeds.len() > 2900, "{}", default_seeds.len());
+        assert!(default_seeds.iter().all(|&c| c < 1 << 13), "guard bit clear");
+        // 3 random bits: every one of the 8 seeds turns up, none dominates.
+        assert!(cluster_seeds.iter().all(|&n| (300..700).contains(&n)), "{cluster_seeds:?}");
     }
 
     #[test]
@@ -408,6 +500,58 @@ mod tests {
             st.next(V7Method::Counter, T0, (1i128 << 48) * NANOS_PER_MILLI, &mut rng),
             Err(Error::TimestampOutOfRange)
         );
+    }
+
+    /// PostgreSQL 18's `uuidv7(shift)`: unix_ts_ms = floor((now + shift) / 1 ms)
+    /// and, where rand_a is a fraction, rand_a = floor(sub-ms part × 4096 / 10^6).
+    /// Checked for every method at clock readings all over a millisecond and
+    /// shifts of a few microseconds either way (the sub-ms case the old
+    /// whole-millisecond shift got wrong in most calls).
+    #[test]
+    fn shift_truncates_once_like_postgresql_18() {
+        let mut rng = splitmix(12);
+        for method in [V7Method::Default, V7Method::Pg18, V7Method::Counter, V7Method::Random] {
+            for i in 0..2000i128 {
+                // Fresh state per reading, so the value stands at the clock itself.
+                let mut st = V7State::default();
+                let now = T0 + i * 499 + (rng() % 1000) as i128;
+                let shift = [-1_000, 1_000, 900_000, -999_999, 3_600_000_000_000][i as usize % 5];
+                let b = st.next(method, now, shift, &mut rng).unwrap();
+                let t = now + shift;
+                assert_eq!(ms_of(&b), t.div_euclid(NANOS_PER_MILLI), "{method:?} now={now} shift={shift}");
+                if matches!(method, V7Method::Default | V7Method::Pg18) {
+                    let frac = t.rem_euclid(NANOS_PER_MILLI) * 4096 / NANOS_PER_MILLI;
+                    assert_eq!(i128::from(rand_a(&b).unwrap()), frac, "{method:?}");
+                }
+            }
+        }
+        // Under cluster scope too.
+        for i in 0..2000i128 {
+            let shared = core::sync::atomic::AtomicU64::new(0);
+            let now = T0 + i * 499;
+            let b = next_cluster(&shared, now, -1_000, rng()).unwrap();
+            assert_eq!(ms_of(&b), (now - 1_000).div_euclid(NANOS_PER_MILLI));
+        }
+    }
+
+    /// A value the state pushed ahead of the clock is shifted from the start of
+    /// its own tick (or millisecond), so shifting never reorders it before the
+    /// clock's position.
+    #[test]
+    fn shift_of_a_value_ahead_of_the_clock_starts_from_its_own_time() {
+        let mut rng = splitmix(13);
+        let mut st = V7State::default();
+        // The state moved 5 ms ahead of the clock (e.g. a clock step back).
+        let ahead = st.next(V7Method::Counter, T0 + 5 * NANOS_PER_MILLI, 0, &mut rng).unwrap();
+        let b = st.next(V7Method::Counter, T0, -1, &mut rng).unwrap();
+        assert_eq!(ms_of(&b), ms_of(&ahead) - 1);
+        for tick in [0u64, 1, 4095, 4096, 123_456_789] {
+            let start = tick_start(tick);
+            assert_eq!(tick_of(start), Ok(tick));
+            if tick > 0 {
+                assert_eq!(tick_of(start - 1), Ok(tick - 1), "tick_start is the *first* instant");
+            }
+        }
     }
 
     #[test]

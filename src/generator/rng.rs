@@ -91,35 +91,16 @@ mod tests {
     fn child_process_does_not_continue_parents_stream() {
         let mut rng = ForkSafeRng::from_os();
         rng.next_u64();
-        let mut fds = [0i32; 2];
-        // SAFETY: plain pipe/fork/_exit; the child only fills a buffer, writes and exits.
-        unsafe {
-            assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
-            let pid = libc::fork();
-            assert!(pid >= 0);
-            if pid == 0 {
-                let mut buf = [0u8; 40];
-                rng.fill(&mut buf[..32]);
-                buf[32..].copy_from_slice(&fork_generation().to_ne_bytes());
-                libc::write(fds[1], buf.as_ptr().cast(), buf.len());
-                libc::_exit(0);
-            }
-            libc::close(fds[1]);
-            let mut from_child = [0u8; 40];
-            let mut got = 0;
-            while got < from_child.len() {
-                let n = libc::read(fds[0], from_child[got..].as_mut_ptr().cast(), from_child.len() - got);
-                assert!(n > 0, "child wrote nothing");
-                got += n as usize;
-            }
-            let mut status = 0;
-            libc::waitpid(pid, &mut status, 0);
-            libc::close(fds[0]);
-            let mut from_parent = [0u8; 32];
-            rng.fill(&mut from_parent);
-            assert_ne!(from_child[..32], from_parent[..], "child continued the parent's stream");
-            let child_generation = u64::from_ne_bytes(from_child[32..].try_into().unwrap());
-            assert_eq!(child_generation, fork_generation() + 1);
-        }
+        let from_child = crate::generator::testutil::in_forked_child(|| {
+            let mut buf = [0u8; 40];
+            rng.fill(&mut buf[..32]);
+            buf[32..].copy_from_slice(&fork_generation().to_ne_bytes());
+            buf
+        });
+        let mut from_parent = [0u8; 32];
+        rng.fill(&mut from_parent);
+        assert_ne!(from_child[..32], from_parent[..], "child continued the parent's stream");
+        let child_generation = u64::from_ne_bytes(from_child[32..].try_into().unwrap());
+        assert_eq!(child_generation, fork_generation() + 1);
     }
 }

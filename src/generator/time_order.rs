@@ -96,21 +96,12 @@ pub fn lower_bound(t: UnixNanos) -> Bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::testutil::hex;
-    use crate::generator::time::unix_from_gregorian;
+    use crate::generator::testutil::{hex, reference_time};
     use crate::generator::v1::encode_v1;
 
     const A1: &str = "C232AB00-9414-11EC-B3C8-9F6BDECED846";
     const A5: &str = "1EC9414C-232A-6B00-B3C8-9F6BDECED846";
     const A6: &str = "017F22E2-79B0-7CC3-98C4-DC0C0C07398F";
-
-    /// Reference order: (time or none, then bytes), computed independently
-    /// from the decoded timestamps with 128-bit arithmetic.
-    fn reference_time(b: &Bytes) -> Option<i128> {
-        decode_gregorian(b)
-            .map(|f| unix_from_gregorian(f.timestamp))
-            .or_else(|| v7::unix_ts_ms(b).map(|ms| ms as i128 * NANOS_PER_MILLI))
-    }
 
     fn lcg(seed: &mut u64) -> u64 {
         *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);

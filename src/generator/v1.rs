@@ -100,10 +100,11 @@ pub fn v6_to_v1(b: &Bytes) -> Option<Bytes> {
 }
 
 /// A random node ID with the multicast bit set, so it can never collide
-/// with an IEEE 802 address (§6.10).
+/// with an IEEE 802 address (§6.10), and the locally-administered bit set,
+/// as uuid-ossp's `uuid_generate_v1mc()` does (`node[0] |= 0x03`).
 pub fn random_node(random: [u8; 6]) -> [u8; 6] {
     let mut node = random;
-    node[0] |= 0x01;
+    node[0] |= 0x03;
     node
 }
 
@@ -154,6 +155,8 @@ mod tests {
     fn a1_node_has_multicast_bit_as_section_6_10_says() {
         // Appendix A: 0x9E6BDECED846 becomes 0x9F6BDECED846.
         assert_eq!(random_node([0x9E, 0x6B, 0xDE, 0xCE, 0xD8, 0x46]), A_FIELDS.node);
+        // Multicast (0x01) and locally administered (0x02), as uuid-ossp's v1mc.
+        assert_eq!(random_node([0; 6]), [0x03, 0, 0, 0, 0, 0]);
     }
 
     #[test]

@@ -17,10 +17,18 @@
 //! 2^32 × 100 ns ≈ 7.16 minutes) and 6 bits of clock sequence: at most 64
 //! distinct values per node, domain and id in each 7-minute window. This is
 //! the reason v2 is rarely used; uuid_ext provides it for completeness.
+//! [`DceSequence`] hands out those 64 values and refuses a 65th rather than
+//! repeat one.
 
 use super::fields::{set_version, version};
 use super::v1::{encode_v1, GregorianFields};
-use super::Bytes;
+use super::{Bytes, Error};
+use std::collections::HashMap;
+
+/// The v2 clock keeps the timestamp's bits from 32 up: one step is 2^32 × 100 ns.
+pub const STEP_BITS: u32 = 32;
+/// Distinct values per node, domain and id in one step (6 clock-sequence bits).
+pub const VALUES_PER_STEP: u8 = 64;
 
 /// DCE local domains (C311 §5.2.1.1).
 pub const DOMAIN_PERSON: u8 = 0;
@@ -65,6 +73,37 @@ pub fn decode_v2(b: &Bytes) -> Option<DceFields> {
     })
 }
 
+/// A generator's v2 state: which of the 64 clock-sequence values each
+/// (domain, id) has used in the current step.
+///
+/// The step never goes back: a clock that steps back (or a burst that used up
+/// a step) keeps the last step, so a value is never handed out twice.
+#[derive(Debug, Default)]
+pub struct DceSequence {
+    step: u64,
+    used: HashMap<(u8, u32), u8>,
+}
+
+impl DceSequence {
+    /// The (timestamp, 6-bit clock sequence) of the next v2 value for
+    /// `local_domain`/`local_id` at Gregorian time `timestamp`, or
+    /// [`Error::Exhausted`] when all 64 values of the step are used; the error
+    /// carries the first timestamp of the next step.
+    pub fn next(&mut self, timestamp: u64, local_domain: u8, local_id: u32) -> Result<(u64, u8), Error> {
+        let step = timestamp >> STEP_BITS;
+        if step > self.step {
+            self.step = step;
+            self.used.clear();
+        }
+        let used = self.used.entry((local_domain, local_id)).or_insert(0);
+        if *used == VALUES_PER_STEP {
+            return Err(Error::Exhausted { retry_at: (self.step + 1) << STEP_BITS });
+        }
+        *used += 1;
+        Ok((self.step << STEP_BITS, *used - 1))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +130,24 @@ mod tests {
             })
         );
         assert_eq!(decode_v2(&hex("C232AB00-9414-11EC-B3C8-9F6BDECED846")), None);
+    }
+
+    #[test]
+    fn sequence_hands_out_64_values_per_step_and_id_then_refuses() {
+        let t = 0x1EC9414C232AB00;
+        let mut seq = DceSequence::default();
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..64 {
+            assert!(seen.insert(seq.next(t, DOMAIN_PERSON, 1000).unwrap()));
+        }
+        let next_step = ((t >> 32) + 1) << 32;
+        assert_eq!(seq.next(t + 1, DOMAIN_PERSON, 1000), Err(Error::Exhausted { retry_at: next_step }));
+        // Another id or domain has its own 64.
+        assert_eq!(seq.next(t, DOMAIN_GROUP, 1000), Ok((t >> 32 << 32, 0)));
+        assert_eq!(seq.next(t, DOMAIN_PERSON, 1001), Ok((t >> 32 << 32, 0)));
+        // The clock going back keeps the step: still exhausted, nothing repeats.
+        assert!(seq.next(t - (1 << 33), DOMAIN_PERSON, 1000).is_err());
+        // The next step starts afresh.
+        assert_eq!(seq.next(next_step, DOMAIN_PERSON, 1000), Ok((next_step, 0)));
     }
 }

@@ -52,6 +52,19 @@ pub fn instant_with_subms(b: &Bytes) -> Option<UnixNanos> {
     Some(ms * NANOS_PER_MILLI + frac * NANOS_PER_MILLI / SUBMS_STEPS as i128)
 }
 
+/// The smallest v7 UUID, in byte order, whose timestamp is at or after `t`:
+/// for every v7 `u`, `u >= lower_bound(t)` ⇔ `unix_ts_ms(u)` × 1 ms ≥ `t`.
+/// Before 1970 that is the first v7 of all; after the last v7 millisecond
+/// (year 10889) it is Max, which no v7 reaches.
+pub fn lower_bound(t: UnixNanos) -> Bytes {
+    let ms = t.div_euclid(NANOS_PER_MILLI) + i128::from(t.rem_euclid(NANOS_PER_MILLI) != 0);
+    match ms {
+        ..=0 => encode(0, 0, 0),
+        ms if ms > MAX_UNIX_TS_MS as i128 => super::MAX,
+        ms => encode(ms as u64, 0, 0),
+    }
+}
+
 /// The 12-bit Method 3 fraction for the nanoseconds within a millisecond
 /// (`sub_ms_ns` < 1 000 000), rounded down as PostgreSQL 18 does.
 #[inline]
@@ -63,6 +76,26 @@ pub fn subms_fraction(sub_ms_ns: u64) -> u16 {
 mod tests {
     use super::*;
     use crate::generator::testutil::hex;
+
+    #[test]
+    fn lower_bound_splits_v7_values_at_the_instant() {
+        let a6 = hex("017F22E2-79B0-7CC3-98C4-DC0C0C07398F"); // 2022-02-22 19:22:22.000
+        let t = 1_645_557_742_000 * NANOS_PER_MILLI;
+        assert!(a6 >= lower_bound(t));
+        assert!(a6 < lower_bound(t + 1)); // one ns later excludes the A.6 millisecond
+        assert!(a6 >= lower_bound(t - NANOS_PER_MILLI + 1));
+        assert_eq!(lower_bound(t), hex("017F22E2-79B0-7000-8000-000000000000"));
+        // Every v7 of the millisecond (any rand_a, rand_b) is at or above it.
+        assert!(encode(0x017F22E279B0, 0, 0) >= lower_bound(t));
+        assert!(encode(0x017F22E279AF, 0xfff, u64::MAX) < lower_bound(t));
+        // Before 1970: every v7; after the last millisecond: none.
+        assert_eq!(lower_bound(-NANOS_PER_MILLI * 1000), encode(0, 0, 0));
+        assert_eq!(lower_bound(0), encode(0, 0, 0));
+        let last = MAX_UNIX_TS_MS as i128 * NANOS_PER_MILLI;
+        assert_eq!(lower_bound(last), encode(MAX_UNIX_TS_MS, 0, 0));
+        assert_eq!(lower_bound(last + 1), crate::generator::MAX);
+        assert!(encode(MAX_UNIX_TS_MS, 0xfff, u64::MAX) < lower_bound(last + 1));
+    }
 
     #[test]
     fn appendix_a6_v7() {

@@ -1,10 +1,15 @@
 -- Bad input: a specific SQLSTATE (never XX000) or NULL, and the server keeps running.
+-- Each error is shown with its DETAIL, so a Rust backtrace there (pgrx adds one whenever
+-- RUST_BACKTRACE is set in the server's environment, as it is in the test runs) fails the test.
 CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    detail text;
 BEGIN
     EXECUTE q;
     RETURN 'ok';
 EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
+    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+    RETURN SQLSTATE || ': ' || SQLERRM || coalesce(nullif(' | DETAIL: ' || detail, ' | DETAIL: '), '');
 END $$;
 
 -- NULL in, NULL out (STRICT).
@@ -28,8 +33,21 @@ SELECT q, pg_temp.err(q) FROM (VALUES
     ($$SELECT uuid_generate_v7('10000 years')$$),
     ($$SELECT uuid_generate_v7('100000 years')$$),
     ($$SELECT uuid_generate_v7('300000 years')$$),
+    ($$SELECT uuid_generate_v7('178000000 years')$$),
+    ($$SELECT uuid_generate_v7('2147483647 days')$$),
+    ($$SELECT uuid_generate_v7('-2147483647 days')$$),
     ($$SELECT uuid_generate_v7('-1 day') IS NOT NULL$$)
 ) t(q);
+
+-- Range bounds accept every timestamp: -infinity/infinity bound like the finite extremes
+-- (before every timed value; after all of them: Nil, the first untimed value in uuid_time_ops,
+-- and Max, which no v7 reaches, in byte order).
+SELECT uuid_time_lower_bound('-infinity') = uuid_time_lower_bound('1000-01-01') AS time_minus_inf,
+       uuid_time_lower_bound('infinity') = uuid_time_lower_bound('20000-01-01') AS time_plus_inf,
+       uuid_time_upper_bound('infinity') = uuid_nil() AS time_upper_inf,
+       uuid_v7_lower_bound('-infinity') = uuid_v7_lower_bound('1900-01-01') AS v7_minus_inf,
+       uuid_v7_lower_bound('infinity') = uuid_max() AS v7_plus_inf,
+       uuid_v7_upper_bound('infinity') = uuid_max() AS v7_upper_inf;
 
 -- Wrong-length bytea for v8; v2 fields out of range.
 SELECT q, pg_temp.err(q) FROM (VALUES
@@ -53,7 +71,9 @@ SELECT q, pg_temp.err(q) FROM (VALUES
     ($$SELECT uuid_from_urn('')$$),
     ($$SELECT uuid_from_urn('f81d4fae-7dec-11d0-a765-00a0c91e6bf6')$$),
     ($$SELECT uuid_from_urn('urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bfX')$$),
-    ($$SELECT uuid_from_urn('urn:uuid:{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}')$$)
+    ($$SELECT uuid_from_urn('urn:uuid:{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}')$$),
+    ($$SELECT uuid_from_urn('urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6 ')$$),
+    ($$SELECT uuid_from_urn('urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bé')$$)
 ) t(q);
 
 -- Non-RFC variants (NCS, Microsoft, Future) and other versions: every extractor gives NULL.

@@ -19,9 +19,10 @@ SELECT f,
        bool_and(get_byte(uuid_send(u), 8) >> 6 = 2) AS variant_bits
 FROM gen GROUP BY f ORDER BY f;
 
--- v1mc: the multicast bit (least significant bit of the first node octet) is set
--- (RFC 9562 §6.10), and every value has its own random node.
-SELECT bool_and(get_byte(uuid_send(u), 10) & 1 = 1) AS multicast,
+-- v1mc: the multicast bit (least significant bit of the first node octet, RFC 9562 §6.10) and
+-- the locally-administered bit next to it are set, as uuid-ossp sets them, and every value
+-- has its own random node.
+SELECT bool_and(get_byte(uuid_send(u), 10) & 3 = 3) AS multicast_local,
        count(DISTINCT substr(uuid_send(u), 11)) = count(*) AS node_per_value
 FROM gen WHERE f = 'v1mc';
 -- v2 (DCE Security): local id in time_low, local domain in clock_seq_low; 64 in a row differ.
@@ -31,8 +32,26 @@ FROM gen WHERE f = 'v2';
 
 -- v1/v6 from one backend share one random multicast node.
 SELECT count(DISTINCT substr(uuid_send(u), 11)) AS nodes,
-       bool_and(get_byte(uuid_send(u), 10) & 1 = 1) AS multicast
+       bool_and(get_byte(uuid_send(u), 10) & 3 = 3) AS multicast_local
 FROM gen WHERE f IN ('v1', 'v6', 'v2');
+
+-- v2 keeps 6 clock-sequence bits per 7.16-minute step: the 64 values above used up this step
+-- for domain 0 and id 1000 (unless the step turned meanwhile), so the next value is an error
+-- (2200H), never a repeat; another id still has its own 64.
+CREATE FUNCTION pg_temp.v2_past_the_limit() RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    detail text;
+BEGIN
+    FOR i IN 1..65 LOOP
+        INSERT INTO gen VALUES ('v2 more', 2, uuid_generate_v2(0, 1000));
+    END LOOP;
+    RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+    RETURN SQLSTATE || ': ' || SQLERRM || ' | ' || (detail LIKE 'A backend generates at most 64 distinct values %');
+END $$;
+SELECT pg_temp.v2_past_the_limit() AS v2_65th_value;
+SELECT count(*) = 64 AS other_id_has_64 FROM (SELECT DISTINCT uuid_generate_v2(1, 1000) FROM generate_series(1, 64)) s;
 
 -- Time-based values carry the current time.
 SELECT f, bool_and(abs(extract(epoch FROM uuid_ext_timestamp(u) - now())) < 60) AS near_now

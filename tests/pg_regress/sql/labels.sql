@@ -1,15 +1,33 @@
 -- Every function's volatility, strictness and parallel safety, so labels cannot drift.
 -- uuid-ossp: generators VOLATILE STRICT PARALLEL SAFE; v3/v5/constants IMMUTABLE STRICT PARALLEL SAFE.
--- PostgreSQL 17/18 already have uuid_extract_*/uuidv4/uuidv7: the extension must not add copies
--- there (expected/labels_1.out is the PostgreSQL 18 variant).
-SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel
+-- The same functions on every major (14-18), so a dump taken on any of them restores on a later one.
+-- name(argument types), unqualified whatever the search_path (on 17/18 some are shadowed).
+CREATE FUNCTION pg_temp.signature(p oid) RETURNS text LANGUAGE sql AS $$
+    SELECT proname || '(' || array_to_string(ARRAY(SELECT format_type(t, NULL) FROM unnest(proargtypes) t), ',') || ')'
+    FROM pg_proc WHERE oid = p $$;
+SELECT pg_temp.signature(p.oid) AS function, p.provolatile, p.proisstrict, p.proparallel
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
-ORDER BY p.proname, p.oid::regprocedure::text;
+ORDER BY 1;
 
--- No function of the extension is shadowed by a pg_catalog function of the same signature.
-SELECT p.oid::regprocedure AS shadowed
+-- pg_catalog functions of the same signature shadow exactly the documented ones on each major
+-- (README, "What each major gets"): PostgreSQL 17 added uuid_extract_timestamp/version, 18 uuidv4/uuidv7.
+SELECT coalesce(array_agg(pg_temp.signature(p.oid) ORDER BY 1), '{}') = CASE
+         WHEN current_setting('server_version_num')::int >= 180000 THEN
+           '{uuid_extract_timestamp(uuid),uuid_extract_version(uuid),uuidv4(),uuidv7(),uuidv7(interval)}'::text[]
+         WHEN current_setting('server_version_num')::int >= 170000 THEN
+           '{uuid_extract_timestamp(uuid),uuid_extract_version(uuid)}'::text[]
+         ELSE '{}'::text[] END AS shadowed_as_documented
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
+JOIN pg_proc c ON c.pronamespace = 'pg_catalog'::regnamespace AND c.proname = p.proname
+              AND c.proargtypes = p.proargtypes;
+-- ... and they carry the built-ins' labels and result types, so a dump's schema-qualified call
+-- behaves like the built-in it replaces.
+SELECT bool_and((p.provolatile, p.proisstrict, p.proparallel, p.prorettype)
+                = (c.provolatile, c.proisstrict, c.proparallel, c.prorettype)) IS NOT FALSE AS same_labels
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
@@ -37,8 +55,7 @@ SELECT p.amprocnum, p.amproc::regprocedure
 FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
 WHERE f.opfname = 'uuid_time_ops' ORDER BY 1;
 
--- pg_upgrade from an older server restores the functions that carry PostgreSQL 17/18 names by
--- their C symbols, so every build has those symbols, even where no SQL function is created.
+-- pg_upgrade and 0.1.0's SQL find the functions by their C symbols: those names must never change.
 CREATE FUNCTION pg_temp.restored_uuidv4() RETURNS uuid AS 'uuid_ext', 'uuidv4_wrapper' LANGUAGE C;
 CREATE FUNCTION pg_temp.restored_uuidv7() RETURNS uuid AS 'uuid_ext', 'uuidv7_wrapper' LANGUAGE C;
 CREATE FUNCTION pg_temp.restored_uuidv7(interval) RETURNS uuid AS 'uuid_ext', 'uuidv7_shift_wrapper' LANGUAGE C STRICT;

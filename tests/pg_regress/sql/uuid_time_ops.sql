@@ -69,12 +69,26 @@ SET enable_seqscan = off;
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM tord
 WHERE u >=| uuid_time_lower_bound('2022-02-22 19:23:00+00') AND u <| uuid_time_lower_bound('2022-02-22 19:24:00.5+00');
-SELECT (SELECT count(*) FROM tord
-        WHERE u >=| uuid_time_lower_bound('2022-02-22 19:23:00+00')
-          AND u <| uuid_time_lower_bound('2022-02-22 19:24:00.5+00'))
-     = (SELECT count(*) FROM tord
-        WHERE tick >= x'1EC9414C232AB00'::bigint + 380000000
-          AND tick < x'1EC9414C232AB00'::bigint + 985000000) AS range_exact;
+-- The rows themselves, not just their number: index range vs. the reference ticks.
+-- 19:23:00 is 38 000 000 000 ns = 380 000 000 ticks after t0 (19:22:22); 19:24:00.5, 985 000 000.
+SELECT count(*) AS rows_in_range,
+       count(*) FILTER (WHERE i.u IS NULL OR r.u IS NULL) AS rows_differing
+FROM (SELECT u FROM tord
+      WHERE u >=| uuid_time_lower_bound('2022-02-22 19:23:00+00')
+        AND u <| uuid_time_lower_bound('2022-02-22 19:24:00.5+00')) i
+FULL JOIN (SELECT u FROM tord
+           WHERE tick >= x'1EC9414C232AB00'::bigint + 380000000
+             AND tick < x'1EC9414C232AB00'::bigint + 985000000) r USING (u);
+-- The upper bound closes the range at the microsecond: time <= 19:24:00.5 also takes the ticks
+-- of 19:24:00.500000 .. 19:24:00.5000009 (extractors read times to the microsecond).
+SELECT count(*) AS rows_in_range,
+       count(*) FILTER (WHERE i.u IS NULL OR r.u IS NULL) AS rows_differing
+FROM (SELECT u FROM tord
+      WHERE u >=| uuid_time_lower_bound('2022-02-22 19:23:00+00')
+        AND u <| uuid_time_upper_bound('2022-02-22 19:24:00.5+00')) i
+FULL JOIN (SELECT u FROM tord
+           WHERE tick >= x'1EC9414C232AB00'::bigint + 380000000
+             AND tick < x'1EC9414C232AB00'::bigint + 985000010) r USING (u);
 RESET enable_seqscan;
 
 -- Equality is uuid equality: a UNIQUE index with this opclass rejects duplicates.

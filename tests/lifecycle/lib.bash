@@ -1,0 +1,44 @@
+# Helpers for the lifecycle tests (sourced). Each test starts its own throwaway clusters as the
+# `postgres` OS user on 127.0.0.1 and free ports, under target/lifecycle/, prints one
+# "ok - …" / "not ok - …" line per check, and stops its clusters on exit.
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+LIFECYCLE=$ROOT/target/lifecycle
+mkdir -p "$LIFECYCLE"
+chmod 755 "$ROOT/target" "$LIFECYCLE"
+read -r -a RUN_MAJORS <<<"${UUID_EXT_MAJORS:-${ALL_MAJORS[*]}}"
+STARTED=()
+trap 'for c in "${STARTED[@]}"; do stop_cluster "${c%%|*}" "${c#*|}"; done' EXIT
+
+# wants MAJOR: true when this run covers MAJOR.
+wants() { [[ " ${RUN_MAJORS[*]} " == *" $1 "* ]]; }
+
+# up NAME MAJOR [SERVER OPTIONS]: a fresh cluster of MAJOR; sets PORT, BIN and DATA.
+up() {
+    local name=$1 major=$2 options=${3:-}
+    BIN=$(bindir_for "$major")
+    DATA=$LIFECYCLE/$name
+    stop_cluster "$BIN" "$DATA"
+    rm -rf "$DATA"
+    PORT=$(free_port)
+    start_cluster "$BIN" "$DATA" "$PORT" "$LIFECYCLE/$name.log" "$options"
+    STARTED+=("$BIN|$DATA")
+}
+
+# sql BIN PORT DB SQL...: runs SQL (psql -tA, stop on error), prints the result.
+sql() {
+    local bin=$1 port=$2 db=$3
+    shift 3
+    "$bin/psql" -X -q -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres -d "$db" "$@"
+}
+
+# check NAME EXPECTED ACTUAL
+check() {
+    if [ "$2" = "$3" ]; then echo "ok - $1"; else echo "not ok - $1 (expected '$2', got '$3')"; fi
+}
+
+# check_cmd NAME COMMAND...: ok when COMMAND succeeds; its output is shown when it fails.
+check_cmd() {
+    local name=$1 out
+    shift
+    if out=$("$@" 2>&1); then echo "ok - $name"; else echo "not ok - $name"; echo "$out" | tail -20; fi
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# ALTER EXTENSION uuid_ext UPDATE from 0.1.0, on every major of this run, as a DBA does it:
+# 0.1.0 built from its git commit (tag v0.1.0) and installed, a table using it (DEFAULT
+# uuid_generate_v7(), a uuid_time_ops index, a view calling extractors), then this build's
+# files installed over it while the server runs, then the UPDATE. Afterwards the rows, the
+# default, the index (amcheck) and the view still work, every new function exists, and
+# scripts/check-upgrade.sh finds the updated catalog equal to a fresh install's.
+set -uo pipefail
+source "$(dirname "$0")/lib.bash"
+OLD=e1555ac   # v0.1.0
+NEW=$(grep -m1 '^version' "$ROOT/Cargo.toml" | cut -d'"' -f2)
+
+src=$LIFECYCLE/src-0.1.0
+if [ ! -f "$src/Cargo.toml" ]; then
+    rm -rf "$src" && mkdir -p "$src"
+    git -C "$ROOT" archive "$OLD" | tar -x -C "$src" || { echo "not ok - check out 0.1.0 ($OLD)"; exit 0; }
+fi
+
+for v in "${RUN_MAJORS[@]}"; do
+    pg_config=$(pg_config_for "$v")
+    # 0.1.0's own build, in its own target directory so its library never mixes with this one's.
+    if ! (cd "$src" && CARGO_TARGET_DIR=$ROOT/target/v0.1.0 cargo pgrx install --no-default-features \
+            --features "pg$v" --pg-config "$pg_config") >"$LIFECYCLE/upgrade-install-0.1.0-$v.log" 2>&1; then
+        echo "not ok - PostgreSQL $v: build and install 0.1.0"; tail -20 "$LIFECYCLE/upgrade-install-0.1.0-$v.log"; continue
+    fi
+    up "upgrade-$v" "$v"
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh"
+    sql "$BIN" "$PORT" app <<'SQL'
+CREATE EXTENSION uuid_ext;
+CREATE EXTENSION amcheck;
+CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), what text NOT NULL);
+CREATE INDEX events_time ON events (id uuid_time_ops);
+CREATE VIEW event_times AS SELECT id, uuid_ext_timestamp(id) AS ts, uuid_ext_variant(id) AS variant FROM events;
+INSERT INTO events (what) SELECT 'before ' || i FROM generate_series(1, 1000) i;
+INSERT INTO events VALUES (uuid_generate_v1(), 'a v1'), (uuid_generate_v6(), 'a v6');
+SQL
+    check "PostgreSQL $v: 0.1.0 installed" "0.1.0" "$(sql "$BIN" "$PORT" app -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext'")"
+    before=$(sql "$BIN" "$PORT" app -c "SELECT md5(string_agg(id::text || what || ts || variant, ',' ORDER BY id)) FROM events JOIN event_times USING (id)")
+
+    # This build's files over 0.1.0's, as a package upgrade replaces them under a running server.
+    if ! (cd "$ROOT" && cargo pgrx install --no-default-features --features "pg$v" --pg-config "$pg_config") \
+            >"$LIFECYCLE/upgrade-install-$v.log" 2>&1; then
+        echo "not ok - PostgreSQL $v: install $NEW"; tail -20 "$LIFECYCLE/upgrade-install-$v.log"; continue
+    fi
+    check "PostgreSQL $v: 0.1.0's SQL runs on the new library before the update" "1002|t" \
+        "$(sql "$BIN" "$PORT" app -c "SELECT count(*), bool_and(uuid_extract_version(uuid_generate_v7()) = 7) FROM events")"
+    check_cmd "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE" sql "$BIN" "$PORT" app -c "ALTER EXTENSION uuid_ext UPDATE"
+    check "PostgreSQL $v: version after the update" "$NEW" \
+        "$(sql "$BIN" "$PORT" app -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext'")"
+    check "PostgreSQL $v: rows and view unchanged" "$before" \
+        "$(sql "$BIN" "$PORT" app -c "SELECT md5(string_agg(id::text || what || ts || variant, ',' ORDER BY id)) FROM events JOIN event_times USING (id)")"
+    check "PostgreSQL $v: the default still generates v7 after the update" "7|t" \
+        "$(sql "$BIN" "$PORT" app -c "INSERT INTO events (what) VALUES ('after') RETURNING uuid_extract_version(id), id > ALL (SELECT id FROM events WHERE what LIKE 'before %')")"
+    check_cmd "PostgreSQL $v: uuid_time_ops index passes amcheck" \
+        sql "$BIN" "$PORT" app -c "SELECT bt_index_parent_check('events_time', true), bt_index_check('events_pkey', true)"
+    check "PostgreSQL $v: the index serves time order" "1003|0" \
+        "$(sql "$BIN" "$PORT" app -c "SET enable_seqscan = off" -c "SELECT count(*), count(*) FILTER (WHERE ts < prev) FROM (SELECT ts, lag(ts) OVER () AS prev FROM (SELECT uuid_ext_timestamp(id) AS ts FROM events ORDER BY id USING <|) s) t")"
+    check "PostgreSQL $v: new functions exist and answer" "t|t|t" \
+        "$(sql "$BIN" "$PORT" app -c "SELECT uuid_v7_lower_bound(now()) <= uuid_generate_v7(), uuid_time_upper_bound('infinity') = uuid_nil(), public.uuid_extract_version(public.uuidv7()) = 7")"
+    sql "$BIN" "$PORT" fresh -c "CREATE EXTENSION uuid_ext"
+    check_cmd "PostgreSQL $v: scripts/check-upgrade.sh: updated catalog = fresh $NEW install" \
+        "$ROOT/scripts/check-upgrade.sh" "$BIN" "$PORT" fresh app
+    stop_cluster "$BIN" "$DATA"
+done
