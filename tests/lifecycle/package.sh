@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Installing from a package, without Rust: scripts/package.sh builds the .deb for Debian's
+# PostgreSQL 15 and the tarball for PostgreSQL 18 (PyPI layout); each is installed from a state
+# where uuid_ext is not installed, with no cargo on PATH, exactly as README "Installing from a
+# package" says; then CREATE EXTENSION and a few calls. Afterwards the development build is
+# put back, so later tests find the installation as it was.
+# UUID_EXT_PACKAGE_PROFILE=dev builds the packages faster (default: release, what ships).
+set -uo pipefail
+source "$(dirname "$0")/lib.bash"
+VERSION=$(grep -m1 '^version' "$ROOT/Cargo.toml" | cut -d'"' -f2)
+DIST=$ROOT/target/dist
+NO_CARGO_PATH=/usr/local/sbin:/usr/sbin:/usr/bin:/sbin:/bin
+majors=()
+for v in 15 18; do wants "$v" && majors+=("$v"); done
+[ ${#majors[@]} -gt 0 ] || { echo "ok - packages: neither 15 nor 18 in this run, nothing to do"; exit 0; }
+
+if ! bash "$ROOT/scripts/package.sh" "${majors[@]}" >"$LIFECYCLE/package-build.log" 2>&1; then
+    echo "not ok - scripts/package.sh ${majors[*]}"; tail -20 "$LIFECYCLE/package-build.log"; exit 0
+fi
+echo "ok - scripts/package.sh ${majors[*]}"
+check "META.json is valid PGXN metadata for this version" "$VERSION|$VERSION|1.0.0" \
+    "$(python3 -c "import json; m = json.load(open('$DIST/META.json')); print(m['version'], m['provides']['uuid_ext']['version'], m['meta-spec']['version'], sep='|')")"
+check "the PGXN source distribution carries META.json" "1" \
+    "$(python3 -c "import zipfile; print(sum(n == 'uuid_ext-$VERSION/META.json' for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
+check "no cargo on the PATH the installs run with" "" "$(PATH=$NO_CARGO_PATH command -v cargo || true)"
+
+# uninstall_files MAJOR: removes every uuid_ext file from that server's directories.
+uninstall_files() {
+    local pg_config
+    pg_config=$(pg_config_for "$1")
+    rm -f "$("$pg_config" --pkglibdir)/uuid_ext.so" "$("$pg_config" --sharedir)"/extension/uuid_ext*
+}
+
+# works MAJOR NAME: a fresh cluster of MAJOR creates the extension and answers.
+works() {
+    up "package-$1" "$1"
+    check "$2: CREATE EXTENSION and calls" "$VERSION|7|2ed6657d-e927-568b-95e1-2665a8aea6a2" \
+        "$(sql "$BIN" "$PORT" postgres -c "CREATE EXTENSION uuid_ext" \
+             -c "SELECT extversion, uuid_extract_version(uuid_generate_v7()), uuid_generate_v5(uuid_ns_dns(), 'www.example.com') FROM pg_extension WHERE extname = 'uuid_ext'")"
+    stop_cluster "$BIN" "$DATA"
+}
+
+if wants 15; then
+    deb=$DIST/postgresql-15-uuid-ext_${VERSION}_amd64.deb
+    check "Debian package metadata" "postgresql-15-uuid-ext|$VERSION|amd64|postgresql-15, libc6" \
+        "$(dpkg-deb -f "$deb" Package Version Architecture Depends | cut -d' ' -f2- | paste -sd'|')"
+    uninstall_files 15
+    up package-15-before 15
+    check "PostgreSQL 15: uuid_ext is not installed before the package" "1" \
+        "$(sql "$BIN" "$PORT" postgres -c "CREATE EXTENSION uuid_ext" 2>&1 | grep -c 'extension "uuid_ext" is not available')"
+    stop_cluster "$BIN" "$DATA"
+    # README, "Installing from a package": the command a DBA runs.
+    check_cmd "PostgreSQL 15: apt-get install ./postgresql-15-uuid-ext_${VERSION}_amd64.deb" \
+        env PATH=$NO_CARGO_PATH DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
+    check "PostgreSQL 15: the package owns the library and the SQL" "3" \
+        "$(dpkg -L postgresql-15-uuid-ext | grep -cE '/lib/uuid_ext\.so$|/uuid_ext\.control$|/uuid_ext--'"$VERSION"'\.sql$')"
+    works 15 "PostgreSQL 15 from the .deb"
+    check_cmd "PostgreSQL 15: apt-get remove takes it away" env PATH=$NO_CARGO_PATH apt-get remove -y -q postgresql-15-uuid-ext
+    check "PostgreSQL 15: no file left behind" "0" \
+        "$(ls /usr/lib/postgresql/15/lib/uuid_ext.so /usr/share/postgresql/15/extension/uuid_ext* 2>/dev/null | wc -l)"
+fi
+
+if wants 18; then
+    tarball=$DIST/uuid_ext-$VERSION-pg18-linux-x86_64.tar.gz
+    uninstall_files 18
+    unpack=$LIFECYCLE/package-unpacked
+    rm -rf "$unpack" && mkdir -p "$unpack"
+    tar -xzf "$tarball" -C "$unpack"
+    check "PostgreSQL 18 tarball: install.sh refuses another major" "1" \
+        "$(env PATH=$NO_CARGO_PATH sh "$unpack"/uuid_ext-*/install.sh "$(pg_config_for 15)" 2>&1 | grep -c 'is for PostgreSQL 18')"
+    # README, "Installing from a package": the commands a DBA runs.
+    check_cmd "PostgreSQL 18 tarball: ./install.sh /path/to/pg_config" \
+        env PATH=$NO_CARGO_PATH sh "$unpack/uuid_ext-$VERSION-pg18-linux-x86_64/install.sh" "$(pg_config_for 18)"
+    works 18 "PostgreSQL 18 from the tarball"
+fi
+
+# Put the development build back.
+for v in "${majors[@]}"; do
+    (cd "$ROOT" && cargo pgrx install --no-default-features --features "pg$v" --pg-config "$(pg_config_for "$v")") \
+        >"$LIFECYCLE/package-reinstall-$v.log" 2>&1 || echo "not ok - reinstall the development build into $v"
+done
