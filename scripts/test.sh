@@ -32,6 +32,13 @@ total_failed=0
 cargo_failed=0
 summary=()
 start=$SECONDS
+
+# Generated documents match their generators.
+if python3 scripts/uniqueness.py --check; then
+    total_passed=$((total_passed + 1))
+else
+    total_failed=$((total_failed + 1))
+fi
 for v in "${majors[@]}"; do
     pg_config=$(pg_config_for "$v")
     bindir=$("$pg_config" --bindir)

@@ -24,6 +24,10 @@ VOLATILE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuidv7_wrapper';
 CREATE OR REPLACE FUNCTION "uuidv7"("shift" interval) RETURNS uuid
 VOLATILE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuidv7_shift_wrapper';
 
+-- Server-assigned, immutable UUID keys (src/server_assigned.rs).
+CREATE FUNCTION uuid_ext_server_assigned() RETURNS trigger
+VOLATILE PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_ext_server_assigned_wrapper';
+
 -- Moving databases from uuid-ossp and pg_uuidv7 (sql/migrate.sql, which documents it).
 CREATE FUNCTION uuid_ext_migrate_from(old_extension name) RETURNS SETOF text
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE

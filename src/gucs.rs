@@ -32,6 +32,9 @@ pub enum V7Scope {
 
 static V7_SCOPE: GucSetting<V7Scope> = GucSetting::<V7Scope>::new(V7Scope::Backend);
 
+/// Whether explicit values may be inserted into server-assigned key columns.
+static ALLOW_EXPLICIT_IDS: GucSetting<bool> = GucSetting::<bool>::new(false);
+
 /// Test aid: milliseconds added to the wall clock for the generators.
 static CLOCK_OFFSET_MS: GucSetting<i32> = GucSetting::<i32>::new(0);
 
@@ -54,6 +57,12 @@ pub fn v7_method() -> V7Method {
 pub fn v7_scope() -> V7Scope {
     // SAFETY: as in v7_method().
     V7Scope::from_ordinal(unsafe { *V7_SCOPE.as_ptr() })
+}
+
+/// `uuid_ext.allow_explicit_ids`: explicit keys may be loaded into
+/// server-assigned columns (see [`crate::server_assigned`]).
+pub fn allow_explicit_ids() -> bool {
+    ALLOW_EXPLICIT_IDS.get()
 }
 
 /// The test clock offset in nanoseconds (0 unless a superuser set one).
@@ -79,6 +88,15 @@ pub fn init() {
         c"Whether uuid_generate_v7() values increase per backend or across the whole server.",
         c"cluster needs shared_preload_libraries = 'uuid_ext' and ignores uuid_ext.v7_method.",
         &V7_SCOPE,
+        GucContext::Suset,
+        GucFlags::default(),
+    );
+    GucRegistry::define_bool_guc(
+        c"uuid_ext.allow_explicit_ids",
+        c"Lets INSERT and COPY supply their own values for server-assigned UUID keys.",
+        c"The analogue of OVERRIDING SYSTEM VALUE for uuid_ext_server_assigned() triggers, for \
+          loading data. Superuser only, or a role granted SET on this parameter.",
+        &ALLOW_EXPLICIT_IDS,
         GucContext::Suset,
         GucFlags::default(),
     );

@@ -15,6 +15,7 @@ pub mod gucs;
 pub mod inspect;
 pub mod migrate;
 pub mod opclass;
+pub mod server_assigned;
 pub mod shmem;
 pub mod state;
 

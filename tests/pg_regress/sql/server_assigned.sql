@@ -1,0 +1,79 @@
+-- Server-assigned, immutable UUID keys (RFC 4530 entryUUID): uuid_ext_server_assigned().
+CREATE TABLE entries (id uuid PRIMARY KEY, dn text NOT NULL, n int);
+CREATE TRIGGER entries_id BEFORE INSERT OR UPDATE ON entries
+    FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+
+-- INSERT without a value: a fresh v7 from the server, for every row, in order.
+INSERT INTO entries (dn, n) SELECT 'cn=user' || i, i FROM generate_series(1, 100) i;
+INSERT INTO entries (id, dn) VALUES (DEFAULT, 'cn=default');
+SELECT count(*) AS n, count(DISTINCT id) AS distinct_ids,
+       bool_and(uuid_extract_version(id) = 7) AS all_v7,
+       bool_and(uuid_ext_timestamp(id) BETWEEN now() - interval '1 minute' AND clock_timestamp()) AS now_ish
+FROM entries;
+SELECT count(*) FILTER (WHERE id <= prev) AS not_increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM entries WHERE n IS NOT NULL) t;
+
+-- A client can neither supply nor change the key: PostgreSQL's identity wording and SQLSTATE.
+\set VERBOSITY default
+INSERT INTO entries (id, dn) VALUES ('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', 'cn=spoof');
+\echo :LAST_ERROR_SQLSTATE
+COPY entries (id, dn) FROM stdin;
+017f22e2-79b0-7cc3-98c4-dc0c0c07398f	cn=copied
+\.
+\echo :LAST_ERROR_SQLSTATE
+UPDATE entries SET id = uuid_generate_v7() WHERE n = 1;
+\echo :LAST_ERROR_SQLSTATE
+INSERT INTO entries (dn) VALUES ('cn=upsert') ON CONFLICT (id) DO UPDATE SET id = uuid_generate_v4();
+-- Updating other columns is untouched; SET id = DEFAULT keeps the key.
+CREATE TEMP TABLE before AS SELECT id, n FROM entries WHERE n IS NOT NULL;
+UPDATE entries SET dn = dn || ',o=example' WHERE n IS NOT NULL;
+UPDATE entries SET id = DEFAULT, n = n + 1000 WHERE n <= 10;
+UPDATE entries SET id = id WHERE n > 1000;
+SELECT count(*) AS rows_kept FROM entries e JOIN before b USING (id)
+WHERE e.n = b.n + CASE WHEN b.n <= 10 THEN 1000 ELSE 0 END AND e.dn LIKE '%,o=example';
+
+-- Loading explicit keys: uuid_ext.allow_explicit_ids, which an ordinary role cannot set.
+CREATE ROLE uuid_ext_regress_loader;
+GRANT INSERT, SELECT ON entries TO uuid_ext_regress_loader;
+SET ROLE uuid_ext_regress_loader;
+SET uuid_ext.allow_explicit_ids = on;
+\echo :LAST_ERROR_SQLSTATE
+INSERT INTO entries (id, dn) VALUES ('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', 'cn=loader');
+\echo :LAST_ERROR_SQLSTATE
+RESET ROLE;
+SET uuid_ext.allow_explicit_ids = on;
+INSERT INTO entries (id, dn) VALUES ('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', 'cn=loaded');
+INSERT INTO entries (dn) VALUES ('cn=still-assigned');
+-- ... it never allows changing a key.
+UPDATE entries SET id = uuid_generate_v4() WHERE dn = 'cn=loaded';
+\echo :LAST_ERROR_SQLSTATE
+RESET uuid_ext.allow_explicit_ids;
+SELECT id, dn FROM entries WHERE dn = 'cn=loaded';
+SELECT uuid_extract_version(id) AS assigned_version FROM entries WHERE dn = 'cn=still-assigned';
+REVOKE ALL ON entries FROM uuid_ext_regress_loader;
+DROP ROLE uuid_ext_regress_loader;
+
+-- Other generators; the trigger's own misuse is a clear error, never an internal one.
+CREATE TABLE things (id uuid NOT NULL, what text);
+CREATE TRIGGER things_id BEFORE INSERT OR UPDATE ON things FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id', 'v4');
+INSERT INTO things (what) VALUES ('a') RETURNING uuid_extract_version(id) AS v4;
+DROP TRIGGER things_id ON things;
+CREATE TRIGGER things_id BEFORE INSERT ON things FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id', 'v9');
+INSERT INTO things (what) VALUES ('b');
+\echo :LAST_ERROR_SQLSTATE
+DROP TRIGGER things_id ON things;
+CREATE TRIGGER things_id BEFORE INSERT ON things FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('what');
+INSERT INTO things (what) VALUES ('c');
+\echo :LAST_ERROR_SQLSTATE
+DROP TRIGGER things_id ON things;
+CREATE TRIGGER things_id AFTER INSERT ON things FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+INSERT INTO things (id, what) VALUES (uuid_nil(), 'd');
+\echo :LAST_ERROR_SQLSTATE
+DROP TRIGGER things_id ON things;
+ALTER TABLE things ALTER COLUMN id SET DEFAULT uuid_generate_v7();
+CREATE TRIGGER things_id BEFORE INSERT ON things FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+INSERT INTO things (what) VALUES ('e');
+\echo :LAST_ERROR_SQLSTATE
+SELECT uuid_ext_server_assigned();
+\echo :LAST_ERROR_SQLSTATE
+DROP TABLE things, entries;
