@@ -21,6 +21,8 @@ N = int(os.environ.get("BENCH_ROWS", "1000000"))        # rows per per-call quer
 RUNS = int(os.environ.get("BENCH_RUNS", "11"))           # runs per query (median)
 INSERT_ROWS = int(os.environ.get("BENCH_INSERT_ROWS", "2000000"))
 INDEX_ROWS = int(os.environ.get("BENCH_INDEX_ROWS", "2000000"))
+WINDOW_ROWS = int(os.environ.get("BENCH_WINDOW_ROWS", "10000000"))  # v7 keys over 30 days
+PLANNING_SECONDS = int(os.environ.get("BENCH_PLANNING_SECONDS", "5"))
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -146,6 +148,70 @@ def index_build(bindir, port):
     return [{"data": d, "opclass": o, "secs": statistics.median(samples[(d, t, o)])} for d, t, o in cases]
 
 
+# The time-window queries: (label, predicate on the key, the same window on created_at).
+WINDOWS = [
+    ("last hour", "uuid_extract_timestamp(id) >= now() - interval '1 hour'",
+     "created_at >= now() - interval '1 hour'"),
+    ("one day last week",
+     "uuid_extract_timestamp(id) >= date_trunc('day', now() - interval '7 days') "
+     "AND uuid_extract_timestamp(id) < date_trunc('day', now() - interval '6 days')",
+     "created_at >= date_trunc('day', now() - interval '7 days') "
+     "AND created_at < date_trunc('day', now() - interval '6 days')"),
+]
+FORCE_SEQSCAN = "SET enable_indexscan = off; SET enable_indexonlyscan = off; SET enable_bitmapscan = off;"
+
+
+def time_windows(bindir, port):
+    """Time windows on v7 keys (the planner hook) vs a forced sequential scan vs created_at."""
+    db = "bench_windows"
+    psql(bindir, port, "postgres", f"DROP DATABASE IF EXISTS {db}; CREATE DATABASE {db};")
+    psql(bindir, port, db, f"""
+        CREATE EXTENSION uuid_ext;
+        -- v7 keys spread evenly over the last 30 days, inserted in time order as keys arrive.
+        CREATE TABLE by_key (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7), payload int NOT NULL);
+        INSERT INTO by_key
+          SELECT uuid_timestamptz_to_v7(now() - interval '30 days' * (1 - g::float8 / {WINDOW_ROWS})), g
+          FROM generate_series(1, {WINDOW_ROWS}) g;
+        CREATE TABLE by_column (id uuid PRIMARY KEY, created_at timestamptz NOT NULL, payload int NOT NULL);
+        INSERT INTO by_column SELECT id, uuid_v7_to_timestamptz(id), payload FROM by_key;
+        CREATE INDEX by_column_created_at ON by_column (created_at);
+        VACUUM ANALYZE by_key; VACUUM ANALYZE by_column;
+    """)
+    sizes = psql(bindir, port, db, "SELECT pg_table_size('by_key'), pg_indexes_size('by_key'), "
+                                   "pg_table_size('by_column'), pg_indexes_size('by_column')")
+    key_table, key_indexes, col_table, col_indexes = map(int, sizes.split("|"))
+    results = []
+    for label, on_key, on_column in WINDOWS:
+        key_q = f"SELECT count(*), sum(payload) FROM by_key WHERE {on_key};"
+        col_q = f"SELECT count(*), sum(payload) FROM by_column WHERE {on_column};"
+        plan = psql(bindir, port, db, "EXPLAIN (COSTS OFF) " + key_q)
+        rows = int(psql(bindir, port, db, key_q).split("|")[0])
+        samples = {"index": [], "seqscan": [], "created_at": []}
+        for _ in range(RUNS):
+            samples["index"].append(timed(bindir, port, db, "", key_q))
+            samples["seqscan"].append(timed(bindir, port, db, FORCE_SEQSCAN, key_q))
+            samples["created_at"].append(timed(bindir, port, db, "", col_q))
+        med = {k: statistics.median(v) for k, v in samples.items()}
+        results.append({"label": label, "rows": rows, "plan": plan, **med})
+    # Planning cost for queries without time predicates: the hook walks every query it plans.
+    script = os.path.join(os.environ.get("TMPDIR", "/tmp"), "uuid_ext_bench_point.sql")
+    with open(script, "w") as f:
+        f.write("\\set n random(1, 1000000)\nSELECT payload FROM by_key WHERE payload = :n AND id IS NOT NULL LIMIT 1;\n")
+    psql(bindir, port, db, "CREATE INDEX by_key_payload ON by_key (payload);")
+    tps = {"on": [], "off": []}
+    for _ in range(RUNS):
+        for setting in ("on", "off"):
+            env = dict(os.environ, PGOPTIONS=f"-c uuid_ext.time_index_conditions={setting}")
+            out = subprocess.run([f"{bindir}/pgbench", "-n", "-M", "simple", "-h", "127.0.0.1", "-p", str(port),
+                                  "-U", "postgres", "-c", "1", "-T", str(PLANNING_SECONDS), "-f", script, db],
+                                 check=True, capture_output=True, text=True, env=env).stdout
+            tps[setting].append(float(next(l for l in out.splitlines() if l.startswith("tps")).split()[2]))
+    psql(bindir, port, "postgres", f"DROP DATABASE {db}")
+    return {"windows": results, "sizes": {"key_table": key_table, "key_indexes": key_indexes,
+                                          "col_table": col_table, "col_indexes": col_indexes},
+            "tps": {k: statistics.median(v) for k, v in tps.items()}}
+
+
 def rust_bench():
     out = subprocess.run(["cargo", "bench", "--no-default-features", "--features", "pg15", "--bench", "generators"],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
@@ -183,7 +249,7 @@ def svg_chart(results_by_version, path):
 
 def main():
     clusters = [(int(a.split(":")[0]), a.split(":")[1], int(a.split(":")[2])) for a in sys.argv[1:]]
-    per_call_results, insert_results, index_results = [], [], []
+    per_call_results, insert_results, index_results, window_results = [], [], [], []
     for major, bindir, port in clusters:
         print(f"PostgreSQL {major}: setting up", flush=True)
         setup_databases(bindir, port)
@@ -193,6 +259,8 @@ def main():
         insert_results.append((major, inserts(bindir, port)))
         print(f"PostgreSQL {major}: index builds ({INDEX_ROWS} rows)", flush=True)
         index_results.append((major, index_build(bindir, port)))
+        print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
+        window_results.append((major, time_windows(bindir, port)))
     print("Rust level: generator module vs uuid crate", flush=True)
     rust = rust_bench()
 
@@ -244,7 +312,33 @@ def main():
             md.append(f"| {r['data']} | `{r['opclass']}` | {r['secs']:.2f} | {r['secs'] / base['secs']:.2f}× |")
         md += ["", "`uuid_time_ops_cmp_only` is the same order with only the comparison function "
                "(no sortsupport, no abbreviated keys), created by the benchmark for comparison.", ""]
-    md += ["## Targets (issue 7): where we stand", "", "| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
+    for major, res in window_results:
+        sz = res["sizes"]
+        md += [f"## Time windows on the key, PostgreSQL {major}", "",
+               f"{WINDOW_ROWS:,} rows with v7 keys spread over the last 30 days (`by_key (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7), "
+               "payload int)`), queried with the natural predicate `uuid_extract_timestamp(id) …` "
+               "(`SELECT count(*), sum(payload)`): through the primary key thanks to the planner hook "
+               "(README, \"Time windows\"); the same query with index scans disabled (a sequential scan, "
+               "parallel where PostgreSQL chooses); and the same window on a `created_at timestamptz` "
+               "column with its own index (`by_column`). Medians of "
+               f"{RUNS} interleaved runs.", "",
+               "| window | rows | key + hook | forced sequential scan | speed-up | created_at + index |",
+               "|---|---|---|---|---|---|"]
+        for w in res["windows"]:
+            md.append(f"| {w['label']} | {w['rows']:,} | {w['index'] * 1000:.1f} ms | {w['seqscan'] * 1000:.0f} ms | "
+                      f"{w['seqscan'] / w['index']:.0f}× | {w['created_at'] * 1000:.1f} ms |")
+        saved = (sz["col_table"] + sz["col_indexes"]) - (sz["key_table"] + sz["key_indexes"])
+        md += ["", "Plan of the \"last hour\" query:", "", "```", res["windows"][0]["plan"], "```", "",
+               f"Dropping `created_at` and its index saves {saved / 2**20:.0f} MiB of "
+               f"{(sz['col_table'] + sz['col_indexes']) / 2**20:.0f} MiB "
+               f"({saved / (sz['col_table'] + sz['col_indexes']):.0%}): table {sz['col_table'] / 2**20:.0f} → "
+               f"{sz['key_table'] / 2**20:.0f} MiB, indexes {sz['col_indexes'] / 2**20:.0f} → "
+               f"{sz['key_indexes'] / 2**20:.0f} MiB.", "",
+               f"Planning cost for queries *without* a time predicate (pgbench, simple protocol, so every "
+               f"query is parsed and planned; a point query, {PLANNING_SECONDS} s × {RUNS} interleaved runs): "
+               f"{res['tps']['on']:.0f} tps with the hook on, {res['tps']['off']:.0f} tps with "
+               f"`uuid_ext.time_index_conditions = off` ({res['tps']['on'] / res['tps']['off'] - 1:+.1%}).", ""]
+    md += ["## Targets: where we stand", "", "| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
     for major, res in per_call_results:
         by = {r["label"]: r for r in res}
         grand = by["gen_random_uuid()"]["marginal"]
@@ -272,6 +366,11 @@ def main():
         ratio = get("uuid_time_ops") / get("uuid_ops")
         md.append(f"| CREATE INDEX `uuid_time_ops` ≤ 1.2× `uuid_ops` (mixed data) | {major} | {ratio:.2f}× | "
                   f"{'yes' if ratio <= 1.2 else 'no'} |")
+    for major, res in window_results:
+        for w in res["windows"]:
+            speedup = w["seqscan"] / w["index"]
+            md.append(f"| time window \"{w['label']}\" ≥ 100× faster than the sequential scan | {major} | "
+                      f"{speedup:.0f}× | {'yes' if speedup >= 100 else 'no'} |")
     md += ["", "Where the remaining time goes: see [PROFILE.md](PROFILE.md).", ""]
     md += ["## Rust level: generator module vs the `uuid` crate", "",
            "`cargo bench --bench generators` (benches/generators.rs): ns per UUID, median of 9 interleaved "
@@ -280,7 +379,8 @@ def main():
     with open(os.path.join(ROOT, "docs", "BENCHMARKS.md"), "w") as f:
         f.write("\n".join(md))
     with open(os.path.join(ROOT, "target", "bench-results.json"), "w") as f:
-        json.dump({"per_call": per_call_results, "inserts": insert_results, "index": index_results}, f, indent=1)
+        json.dump({"per_call": per_call_results, "inserts": insert_results, "index": index_results,
+                   "windows": window_results}, f, indent=1)
     print("wrote docs/BENCHMARKS.md and docs/bench-per-call.svg")
 
 

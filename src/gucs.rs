@@ -35,6 +35,9 @@ static V7_SCOPE: GucSetting<V7Scope> = GucSetting::<V7Scope>::new(V7Scope::Backe
 /// Whether explicit values may be inserted into server-assigned key columns.
 static ALLOW_EXPLICIT_IDS: GucSetting<bool> = GucSetting::<bool>::new(false);
 
+/// Whether the planner hook derives index conditions from time predicates.
+static TIME_INDEX_CONDITIONS: GucSetting<bool> = GucSetting::<bool>::new(true);
+
 /// Test aid: milliseconds added to the wall clock for the generators.
 static CLOCK_OFFSET_MS: GucSetting<i32> = GucSetting::<i32>::new(0);
 
@@ -63,6 +66,11 @@ pub fn v7_scope() -> V7Scope {
 /// server-assigned columns (see [`crate::server_assigned`]).
 pub fn allow_explicit_ids() -> bool {
     ALLOW_EXPLICIT_IDS.get()
+}
+
+/// `uuid_ext.time_index_conditions` (see [`crate::planner`]).
+pub fn time_index_conditions() -> bool {
+    TIME_INDEX_CONDITIONS.get()
 }
 
 /// The test clock offset in nanoseconds (0 unless a superuser set one).
@@ -98,6 +106,15 @@ pub fn init() {
           loading data. Superuser only, or a role granted SET on this parameter.",
         &ALLOW_EXPLICIT_IDS,
         GucContext::Suset,
+        GucFlags::default(),
+    );
+    GucRegistry::define_bool_guc(
+        c"uuid_ext.time_index_conditions",
+        c"Lets time predicates on UUID columns use the column's index.",
+        c"uuid_extract_timestamp(id) >= X and the like get the byte range of id they imply as an \
+          index condition (uuid_time_ops indexes; uuid_ops for v7-only predicates or columns).",
+        &TIME_INDEX_CONDITIONS,
+        GucContext::Userset,
         GucFlags::default(),
     );
     GucRegistry::define_int_guc(

@@ -15,6 +15,7 @@ pub mod gucs;
 pub mod inspect;
 pub mod migrate;
 pub mod opclass;
+pub mod planner;
 pub mod server_assigned;
 pub mod shmem;
 pub mod state;
@@ -31,6 +32,7 @@ pub extern "C-unwind" fn _PG_init() {
     std::env::set_var("RUST_LIB_BACKTRACE", "0");
     gucs::init();
     shmem::init();
+    planner::init();
 }
 
 #[cfg(any(test, feature = "pg_test"))]
