@@ -71,24 +71,23 @@ SELECT count(*) FROM tord
 WHERE u >=| uuid_time_lower_bound('2022-02-22 19:23:00+00') AND u <| uuid_time_lower_bound('2022-02-22 19:24:00.5+00');
 -- The rows themselves, not just their number: index range vs. the reference ticks.
 -- 19:23:00 is 38 000 000 000 ns = 380 000 000 ticks after t0 (19:22:22); 19:24:00.5, 985 000 000.
-SELECT count(*) AS rows_in_range,
-       count(*) FILTER (WHERE i.u IS NULL OR r.u IS NULL) AS rows_differing
-FROM (SELECT u FROM tord
-      WHERE u >=| uuid_time_lower_bound('2022-02-22 19:23:00+00')
-        AND u <| uuid_time_lower_bound('2022-02-22 19:24:00.5+00')) i
-FULL JOIN (SELECT u FROM tord
-           WHERE tick >= x'1EC9414C232AB00'::bigint + 380000000
-             AND tick < x'1EC9414C232AB00'::bigint + 985000000) r USING (u);
+CREATE FUNCTION pg_temp.range_vs_ticks(upper_bound text, end_tick bigint,
+                                       OUT rows_in_range bigint, OUT rows_differing bigint)
+LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE format($q$
+        SELECT count(*), count(*) FILTER (WHERE i.u IS NULL OR r.u IS NULL)
+        FROM (SELECT u FROM tord WHERE u >=| uuid_time_lower_bound('2022-02-22 19:23:00+00')
+                                   AND u <| %s('2022-02-22 19:24:00.5+00')) i
+        FULL JOIN (SELECT u FROM tord WHERE tick >= x'1EC9414C232AB00'::bigint + 380000000
+                                        AND tick < x'1EC9414C232AB00'::bigint + %s) r USING (u)$q$,
+        upper_bound, end_tick)
+    INTO rows_in_range, rows_differing;
+END $$;
+SELECT * FROM pg_temp.range_vs_ticks('uuid_time_lower_bound', 985000000);
 -- The upper bound closes the range at the microsecond: time <= 19:24:00.5 also takes the ticks
 -- of 19:24:00.500000 .. 19:24:00.5000009 (extractors read times to the microsecond).
-SELECT count(*) AS rows_in_range,
-       count(*) FILTER (WHERE i.u IS NULL OR r.u IS NULL) AS rows_differing
-FROM (SELECT u FROM tord
-      WHERE u >=| uuid_time_lower_bound('2022-02-22 19:23:00+00')
-        AND u <| uuid_time_upper_bound('2022-02-22 19:24:00.5+00')) i
-FULL JOIN (SELECT u FROM tord
-           WHERE tick >= x'1EC9414C232AB00'::bigint + 380000000
-             AND tick < x'1EC9414C232AB00'::bigint + 985000010) r USING (u);
+SELECT * FROM pg_temp.range_vs_ticks('uuid_time_upper_bound', 985000010);
 RESET enable_seqscan;
 
 -- Equality is uuid equality: a UNIQUE index with this opclass rejects duplicates.
