@@ -3,8 +3,12 @@
 //! * [`generator`]: the pure-Rust core (layouts, decoding, state machines);
 //!   it knows nothing of PostgreSQL.
 //! * [`state`]: the per-backend clock, RNG and generator state.
-//! * [`generate`], [`inspect`]: the thin `#[pg_extern]` SQL face;
-//!   [`gucs`]: configuration; [`convert`], [`errors`]: type and error mapping.
+//! * [`generate`], [`inspect`], [`bounds`], [`opclass`]: the thin
+//!   `#[pg_extern]` SQL face; [`gucs`]: configuration; [`convert`],
+//!   [`errors`]: type and error mapping.
+//! * [`planner`]: the planner hook behind time windows on UUID keys;
+//!   [`server_assigned`]: the immutable-key trigger; [`migrate`]: moving
+//!   databases from uuid-ossp and pg_uuidv7; [`shmem`]: cluster-scope v7.
 
 pub mod bounds;
 pub mod convert;
