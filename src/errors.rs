@@ -40,11 +40,12 @@ pub fn raise(err: Error, what: &str) -> ! {
             None,
             None,
         ),
+        // Only uuid_from_urn() parses text; `what` is the input, as shown in messages.
         Error::InvalidText => error(
             PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
             format!("invalid input syntax for type uuid: \"{what}\""),
             None,
-            None,
+            Some("uuid_from_urn() accepts only the URN form: urn:uuid: followed by 8-4-4-4-12 hex digits."),
         ),
         // The SQLSTATE of a sequence that reached its limit.
         Error::Exhausted { retry_at } => error(

@@ -14,13 +14,13 @@
 //! The copies also serve schema-qualified calls in dumps from older majors.
 
 use crate::convert::{bytes, to_timestamp, to_timestamptz, uuid, TextBytes};
-use crate::errors::error;
+use crate::errors::raise;
 use crate::generator::text::{self, Form};
 use crate::generator::time::{unix_from_gregorian, NANOS_PER_MILLI};
 use crate::generator::{fields, v1, v7, Error};
 use pgrx::datum::{Timestamp, TimestampWithTimeZone};
 use pgrx::prelude::*;
-use pgrx::{PgSqlErrorCode, Uuid};
+use pgrx::Uuid;
 
 fn v7_millis_ns(u: &Uuid) -> Option<i128> {
     v7::unix_ts_ms(bytes(u)).map(|ms| ms as i128 * NANOS_PER_MILLI)
@@ -120,12 +120,7 @@ pub fn uuid_to_urn(uuid: Uuid) -> String {
 pub fn uuid_from_urn(urn: TextBytes) -> Uuid {
     match std::str::from_utf8(urn.0).map_err(|_| Error::InvalidText).and_then(text::parse) {
         Ok((b, Form::Urn)) => uuid(b),
-        _ => error(
-            PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
-            format!("invalid input syntax for type uuid: \"{}\"", urn.for_message()),
-            None,
-            Some("uuid_from_urn() accepts only the URN form: urn:uuid: followed by 8-4-4-4-12 hex digits."),
-        ),
+        _ => raise(Error::InvalidText, &urn.for_message()),
     }
 }
 
