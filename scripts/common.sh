@@ -14,6 +14,16 @@ export PATH=$HOME/.cargo/bin:$PATH
 
 say() { printf '\n=== %s\n' "$*" >&2; }
 
+# The crate's version (= the extension's default_version).
+crate_version() { sed -n 's/^version = "\(.*\)"$/\1/p' "$ROOT/Cargo.toml" | head -1; }
+
+# Server options a test cluster of MAJOR gets: on 17, the README's set-up for 17 (pg_catalog
+# after public, so uuid_extract_timestamp() is uuid_ext's, reading v1 and v7 as on 18).
+pg17_options() { [ "$1" != 17 ] || echo "-c search_path='\"\$user\",public,pg_catalog'"; }
+
+# psql flags every script uses: no psqlrc, quiet, stop on error, TCP on loopback as postgres.
+psql_flags() { echo "-X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -U postgres"; }
+
 # The directory a PyPI-packaged major is unpacked into.
 pg_dir_for() { echo "$CACHE/pg$1"; }
 
@@ -73,4 +83,28 @@ stop_cluster() {
     if [ -f "$data/postmaster.pid" ]; then
         as_postgres "$bindir/pg_ctl" -D "$data" -m fast -w stop >/dev/null 2>&1 || true
     fi
+}
+
+# install_debug MAJOR LOG: builds uuid_ext (debug, no pg_test schema) and installs it into MAJOR.
+install_debug() {
+    cargo pgrx install --no-default-features --features "pg$1" --pg-config "$(pg_config_for "$1")" >"$2" 2>&1 \
+        || { cat "$2"; return 1; }
+}
+
+# run_pg_regress MAJOR PORT OUTDIR TEST...: runs pg_regress files of tests/pg_regress against
+# the cluster on PORT (which has the library preloaded), printing pg_regress's output.
+run_pg_regress() {
+    local v=$1 port=$2 out=$3
+    shift 3
+    rm -rf "$out" && make_owned "$out"
+    as_postgres "$(pg_regress_for "$v")" --bindir="$(bindir_for "$v")" --host=127.0.0.1 --port="$port" \
+        --user=postgres --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" \
+        --load-extension=uuid_ext --dbname=uuid_ext_regression "$@"
+}
+
+# count_pg_regress LOG: "PASSED FAILED" of a pg_regress run (14/15 print "test x ... ok",
+# 16+ print TAP "ok 1 - x").
+count_pg_regress() {
+    echo "$(grep -cE '^ok +[0-9]+ +[-+] |^test .* \.\.\. ok' "$1" || true)" \
+         "$(grep -cE '^not ok +[0-9]+ +[-+] |^test .* \.\.\. FAILED' "$1" || true)"
 }

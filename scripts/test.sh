@@ -12,10 +12,12 @@
 # for everything but cargo (which prints its own "test result:" lines).
 #
 # Usage: scripts/test.sh [MAJOR ...]        (default: 14 15 16 17 18)
-#   UUID_EXT_TEST_FILTER=name   run only cargo tests whose name contains it
-#   UUID_EXT_REGRESS="a b"      run only these pg_regress files
-#   UUID_EXT_FULL_MAJORS="15"   majors that also run cargo test (default: 15 18)
-#   UUID_EXT_LIFECYCLE="a b"    run only these lifecycle tests ("" for none)
+# Filters; once any is set, a step whose filter is unset does not run, so a filter runs only
+# what it names (for one pg_regress file on one major, scripts/regress.sh is quicker still):
+#   UUID_EXT_TEST_FILTER=name   cargo tests whose name contains it
+#   UUID_EXT_REGRESS="a b"      these pg_regress files ("concurrency" names tests/concurrency.sh)
+#   UUID_EXT_LIFECYCLE="a b"    these lifecycle tests
+#   UUID_EXT_FULL_MAJORS="15"   majors that run cargo test (default: 15 18)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$ROOT/scripts/setup.sh"
@@ -23,9 +25,24 @@ cd "$ROOT"
 
 majors=("$@")
 [ ${#majors[@]} -gt 0 ] || majors=("${ALL_MAJORS[@]}")
+all_regress=$(cd tests/pg_regress/sql && ls *.sql | sed 's/\.sql$//' | sort | tr '\n' ' ')
+all_lifecycle=$(cd tests/lifecycle && ls *.sh | sed 's/\.sh$//' | sort | tr '\n' ' ')
 read -r -a full_majors <<<"${UUID_EXT_FULL_MAJORS-15 18}"
-read -r -a regress_tests <<<"${UUID_EXT_REGRESS:-$(cd tests/pg_regress/sql && ls *.sql | sed 's/\.sql$//' | sort | tr '\n' ' ')}"
-read -r -a lifecycle_tests <<<"${UUID_EXT_LIFECYCLE-$(cd tests/lifecycle && ls *.sh | sed 's/\.sh$//' | sort | tr '\n' ' ')}"
+if [ -n "${UUID_EXT_TEST_FILTER-}${UUID_EXT_REGRESS-}${UUID_EXT_LIFECYCLE-}" ]; then
+    [ -n "${UUID_EXT_TEST_FILTER-}" ] || full_majors=()
+    read -r -a regress_tests <<<"${UUID_EXT_REGRESS-}"
+    read -r -a lifecycle_tests <<<"${UUID_EXT_LIFECYCLE-}"
+    filtered=1
+else
+    read -r -a regress_tests <<<"$all_regress concurrency"
+    read -r -a lifecycle_tests <<<"$all_lifecycle"
+    filtered=0
+fi
+run_concurrency=0
+pg_regress_files=()
+for t in "${regress_tests[@]}"; do
+    if [ "$t" = concurrency ]; then run_concurrency=1; else pg_regress_files+=("$t"); fi
+done
 
 total_passed=0
 total_failed=0
@@ -34,10 +51,12 @@ summary=()
 start=$SECONDS
 
 # Generated documents match their generators.
-if python3 scripts/uniqueness.py --check; then
-    total_passed=$((total_passed + 1))
-else
-    total_failed=$((total_failed + 1))
+if [ "$filtered" -eq 0 ]; then
+    if python3 scripts/uniqueness.py --check; then
+        total_passed=$((total_passed + 1))
+    else
+        total_failed=$((total_failed + 1))
+    fi
 fi
 for v in "${majors[@]}"; do
     pg_config=$(pg_config_for "$v")
@@ -55,38 +74,33 @@ for v in "${majors[@]}"; do
         fi
     fi
 
-    say "PostgreSQL $v: pg_regress (${#regress_tests[@]} files) and concurrency checks"
+    [ $((${#pg_regress_files[@]} + run_concurrency)) -gt 0 ] || continue
+    say "PostgreSQL $v: pg_regress (${#pg_regress_files[@]} files), concurrency checks: $run_concurrency"
     # A plain build (without the pg_test schema) for the regression suite.
-    cargo pgrx install --no-default-features --features "pg$v" --pg-config "$pg_config" >"$work/install.log" 2>&1 \
-        || { cat "$work/install.log"; exit 1; }
+    install_debug "$v" "$work/install.log"
     data=$work/regress-data
     stop_cluster "$bindir" "$data"
     rm -rf "$data"
     port=$(free_port)
-    # Preloaded, so every backend is forked from a postmaster that loaded the library. On 17,
-    # with the README's set-up for 17: pg_catalog after public, so uuid_extract_timestamp() is
-    # uuid_ext's (v1 and v7, as on 18), not 17's built-in (v1 only).
-    options="-c shared_preload_libraries=uuid_ext"
-    [ "$v" != 17 ] || options+=" -c search_path='\"\$user\",public,pg_catalog'"
-    start_cluster "$bindir" "$data" "$port" "$work/regress-server.log" "$options"
+    # Preloaded, so every backend is forked from a postmaster that loaded the library.
+    start_cluster "$bindir" "$data" "$port" "$work/regress-server.log" \
+        "-c shared_preload_libraries=uuid_ext $(pg17_options "$v")"
     out=$work/regress-out
-    rm -rf "$out" && make_owned "$out"
+    : >"$work/regress.log"
+    : >"$work/concurrency.log"
     set +e
-    as_postgres "$(pg_regress_for "$v")" --bindir="$bindir" --host=127.0.0.1 --port="$port" --user=postgres \
-        --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" \
-        --load-extension=uuid_ext --dbname=uuid_ext_regression "${regress_tests[@]}" 2>&1 | tee "$work/regress.log"
-    "$ROOT/tests/concurrency.sh" "$bindir" "$port" 2>&1 | tee "$work/concurrency.log"
+    [ ${#pg_regress_files[@]} -eq 0 ] \
+        || run_pg_regress "$v" "$port" "$out" "${pg_regress_files[@]}" 2>&1 | tee "$work/regress.log"
+    [ "$run_concurrency" -eq 0 ] || "$ROOT/tests/concurrency.sh" "$bindir" "$port" 2>&1 | tee "$work/concurrency.log"
     set -e
     stop_cluster "$bindir" "$data"
-    # PostgreSQL 14 and 15 print "test x ... ok"; 16+ prints TAP "ok 1 - x".
-    passed=$(grep -cE '^ok +[0-9]+ +[-+] |^test .* \.\.\. ok' "$work/regress.log" || true)
-    failed=$(grep -cE '^not ok +[0-9]+ +[-+] |^test .* \.\.\. FAILED' "$work/regress.log" || true)
+    read -r passed failed <<<"$(count_pg_regress "$work/regress.log")"
     conc_passed=$(grep -c '^ok - ' "$work/concurrency.log" || true)
     conc_failed=$(grep -c '^not ok - ' "$work/concurrency.log" || true)
-    [ "$((conc_passed + conc_failed))" -gt 0 ] || conc_failed=1
-    if [ "$((passed + failed))" -ne "${#regress_tests[@]}" ]; then
-        echo "pg_regress on PostgreSQL $v ran $((passed + failed)) of ${#regress_tests[@]} tests" >&2
-        failed=$((${#regress_tests[@]} - passed))
+    [ "$run_concurrency" -eq 0 ] || [ "$((conc_passed + conc_failed))" -gt 0 ] || conc_failed=1
+    if [ "$((passed + failed))" -ne "${#pg_regress_files[@]}" ]; then
+        echo "pg_regress on PostgreSQL $v ran $((passed + failed)) of ${#pg_regress_files[@]} tests" >&2
+        failed=$((${#pg_regress_files[@]} - passed))
     fi
     [ -f "$out/regression.diffs" ] && [ "$failed" -gt 0 ] && cat "$out/regression.diffs"
     summary+=("PostgreSQL $v: pg_regress $passed passed, $failed failed; concurrency $conc_passed passed, $conc_failed failed ($((SECONDS - start)) s so far)")

@@ -5,15 +5,11 @@
 # Each older major's own pg_dump writes the dump; the newer major's pg_restore restores it.
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
-# On 17 the README's set-up (pg_catalog after public), so the table uses uuid_ext's
-# uuid_extract_timestamp(), as on every other major.
-PG17_OPTIONS="-c search_path='\"\$user\",public,pg_catalog'"
 
 declare -A BINS PORTS
 for v in "${RUN_MAJORS[@]}"; do
-    options=""
-    [ "$v" != 17 ] || options=$PG17_OPTIONS
-    up "dump-$v" "$v" "$options"
+    # On 17 the README's set-up, so the table uses uuid_ext's uuid_extract_timestamp().
+    up "dump-$v" "$v" "$(pg17_options "$v")"
     BINS[$v]=$BIN PORTS[$v]=$PORT
     sql "$BIN" "$PORT" postgres -c "CREATE DATABASE source"
     sql "$BIN" "$PORT" source <<'SQL'

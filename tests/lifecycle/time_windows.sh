@@ -9,9 +9,7 @@ source "$(dirname "$0")/lib.bash"
 
 query="SELECT count(*) FROM ev WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'"
 for v in "${RUN_MAJORS[@]}"; do
-    options=""
-    [ "$v" != 17 ] || options="-c search_path='\"\$user\",public,pg_catalog'"
-    up "windows-$v" "$v" "$options"
+    up "windows-$v" "$v" "$(pg17_options "$v")"
     for db in with_setting without_setting; do
         sql "$BIN" "$PORT" postgres -c "CREATE DATABASE $db"
         sql "$BIN" "$PORT" "$db" -c "CREATE EXTENSION uuid_ext" \

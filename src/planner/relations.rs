@@ -1,0 +1,114 @@
+//! Facts about the relations a query scans that decide which rewrite is
+//! correct: the operator families of the indexes on a column, and whether a
+//! CHECK constraint confines a column to UUIDv7 in *every* relation the scan
+//! reads.
+
+use super::catalog::Catalog;
+use super::{call_on_uuid_column, cells, conjuncts};
+use pgrx::is_a;
+use pgrx::pg_sys::{self, Node, NodeTag, Oid};
+
+/// The operator families of the indexes on a relation whose first key column is `attno`.
+pub unsafe fn index_families(relid: Oid, attno: pg_sys::AttrNumber) -> Vec<Oid> {
+    let rel = pg_sys::RelationIdGetRelation(relid);
+    if rel.is_null() {
+        return Vec::new();
+    }
+    let indexes = pg_sys::RelationGetIndexList(rel);
+    pg_sys::RelationClose(rel);
+    let mut families = Vec::new();
+    for index in (0..pg_sys::list_length(indexes)).map(|i| pg_sys::list_nth_oid(indexes, i)) {
+        // The planner takes this lock on every index of the table anyway.
+        let irel = pg_sys::index_open(index, pg_sys::AccessShareLock as pg_sys::LOCKMODE);
+        let form = (*irel).rd_index;
+        if (*form).indnkeyatts > 0 && *(*form).indkey.values.as_ptr() == attno {
+            families.push(*(*irel).rd_opfamily);
+        }
+        pg_sys::index_close(irel, pg_sys::NoLock as pg_sys::LOCKMODE);
+    }
+    families
+}
+
+/// Whether a valid, enforced CHECK constraint confines the column to UUIDv7
+/// in every relation a scan of `relid` reads: `uuid_extract_version(col) = 7`,
+/// alone or as one conjunct of the CHECK.
+///
+/// With `with_descendants` (the query did not say `ONLY`) a `NO INHERIT`
+/// constraint does not count: inheritance children need not satisfy it. Any
+/// other CHECK is inherited by every child and every partition, cannot be
+/// dropped from them, and is valid (and enforced) on each when it is on the
+/// parent — PostgreSQL refuses to attach or inherit a table that lacks it or
+/// has a NOT VALID copy — so the parent's constraint speaks for all of them.
+///
+/// A value whose variant is not RFC 9562's passes such a CHECK (its
+/// uuid_extract_version() is NULL) though no extractor gives it a time.
+pub unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants: bool, catalog: &Catalog) -> bool {
+    let rel = pg_sys::RelationIdGetRelation(relid);
+    if rel.is_null() {
+        return false;
+    }
+    let constr = (*(*rel).rd_att).constr;
+    let mut found = false;
+    if !constr.is_null() {
+        for i in 0..usize::from((*constr).num_check) {
+            let check = &*(*constr).check.add(i);
+            #[cfg(feature = "pg18")]
+            let enforced = check.ccenforced;
+            #[cfg(not(feature = "pg18"))]
+            let enforced = true;
+            if !(check.ccvalid && enforced) || (with_descendants && check.ccnoinherit) {
+                continue;
+            }
+            let mut parts = Vec::new();
+            conjuncts(pg_sys::stringToNode(check.ccbin).cast(), &mut parts);
+            if parts.into_iter().any(|part| is_version_7(part, attno, catalog)) {
+                found = true;
+                break;
+            }
+        }
+    }
+    pg_sys::RelationClose(rel);
+    found
+}
+
+/// `uuid_extract_version(col) = 7`, either way round, 7 of any integer type.
+unsafe fn is_version_7(node: *mut Node, attno: pg_sys::AttrNumber, catalog: &Catalog) -> bool {
+    if !is_a(node, NodeTag::T_OpExpr) {
+        return false;
+    }
+    let op: *mut pg_sys::OpExpr = node.cast();
+    if !matches!((*op).opno.to_u32(), INT2_EQ | INT4_EQ | INT8_EQ | INT24_EQ | INT42_EQ | INT28_EQ | INT82_EQ | INT48_EQ | INT84_EQ) {
+        return false;
+    }
+    let mut args = cells((*op).args);
+    let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else { return false };
+    let version_of_col = |n: *mut Node| {
+        call_on_uuid_column(n)
+            .is_some_and(|(call, var)| (*var).varattno == attno && catalog.is_version_function((*call).funcid))
+    };
+    let seven = |n: *mut Node| {
+        is_a(n, NodeTag::T_Const) && {
+            let c: *mut pg_sys::Const = n.cast();
+            !(*c).constisnull
+                && match (*c).consttype {
+                    pg_sys::INT2OID => (*c).constvalue.value() as i16 == 7,
+                    pg_sys::INT4OID => (*c).constvalue.value() as i32 == 7,
+                    pg_sys::INT8OID => (*c).constvalue.value() as i64 == 7,
+                    _ => false,
+                }
+        }
+    };
+    (version_of_col(a) && seven(b)) || (seven(a) && version_of_col(b))
+}
+
+// The integer equality operators of pg_operator.dat (fixed OIDs, the same on
+// every major): an "=" found by OID cannot be a user's operator of that name.
+const INT2_EQ: u32 = 94;
+const INT4_EQ: u32 = 96;
+const INT8_EQ: u32 = 410;
+const INT24_EQ: u32 = 532;
+const INT42_EQ: u32 = 533;
+const INT28_EQ: u32 = 1862;
+const INT82_EQ: u32 = 1868;
+const INT48_EQ: u32 = 15;
+const INT84_EQ: u32 = 416;

@@ -1,0 +1,150 @@
+//! Time windows on UUID keys, served by the key's index.
+//!
+//! `WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'` is a
+//! comparison of a function's result, which no index on `id` can answer: the
+//! planner cannot see that it bounds `id`. For each top-level conjunct of the
+//! form
+//!
+//! ```text
+//! f(col) op X        (or X op f(col))      op: <  <=  =  >=  >   on timestamptz
+//! ```
+//!
+//! where `f` is `uuid_extract_timestamp` (core's on 17/18 or uuid_ext's),
+//! `uuid_ext_timestamp` or `uuid_v7_to_timestamptz`, `col` a uuid column of a
+//! table, and `X` anything an index scan can compute once (constants,
+//! parameters, stable functions such as `now()`; no column of the same query
+//! level, nothing volatile, no subquery), this adds the byte range the
+//! predicate implies as one more conjunct — and only when an index on `col`
+//! can use it:
+//!
+//! | index on `col` (first column) | derived conjunct | when |
+//! |---|---|---|
+//! | `uuid_time_ops` | `col >=\| uuid_time_lower_bound(X)` … | always (v1/v6/v7 interleave there) |
+//! | `uuid_ops` (a plain primary key) | `col >= uuid_v7_lower_bound(X)` … | `f` reads v7 only (`uuid_v7_to_timestamptz`), or a valid, enforced CHECK (`uuid_extract_version(col) = 7`) confines the column to v7 in every relation scanned ([`super::relations::v7_only_column`]) |
+//!
+//! (`>`/`<=` use the *upper* bound, `=` both; see [`crate::bounds`].) The
+//! derived conjunct is implied by the original one, which stays in the query
+//! and still decides every row — so the result is exactly that of a
+//! sequential scan, NULLs and other versions included.
+
+use super::catalog::{Lazy, Reads};
+use super::relations::{index_families, v7_only_column};
+use super::{call_on_uuid_column, cells};
+use pgrx::is_a;
+use pgrx::pg_sys::{self, Node, NodeTag, Oid};
+
+// Fixed OIDs of pg_operator.dat and pg_opfamily.dat (the same on every major).
+const TIMESTAMPTZ_EQ: u32 = 1320;
+const TIMESTAMPTZ_LT: u32 = 1322;
+const TIMESTAMPTZ_LE: u32 = 1323;
+const TIMESTAMPTZ_GT: u32 = 1324;
+const TIMESTAMPTZ_GE: u32 = 1325;
+const UUID_BTREE_FAMILY: u32 = 2968;
+const BT_LESS: u16 = 1;
+const BT_GREATER_EQUAL: u16 = 4;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Cmp {
+    Lt,
+    Le,
+    Eq,
+    Ge,
+    Gt,
+}
+
+impl Cmp {
+    fn of(opno: Oid) -> Option<Cmp> {
+        Some(match opno.to_u32() {
+            TIMESTAMPTZ_LT => Cmp::Lt,
+            TIMESTAMPTZ_LE => Cmp::Le,
+            TIMESTAMPTZ_EQ => Cmp::Eq,
+            TIMESTAMPTZ_GE => Cmp::Ge,
+            TIMESTAMPTZ_GT => Cmp::Gt,
+            _ => return None,
+        })
+    }
+
+    /// `X op f` read as `f op' X`.
+    fn commuted(self) -> Cmp {
+        match self {
+            Cmp::Lt => Cmp::Gt,
+            Cmp::Le => Cmp::Ge,
+            Cmp::Eq => Cmp::Eq,
+            Cmp::Ge => Cmp::Le,
+            Cmp::Gt => Cmp::Lt,
+        }
+    }
+}
+
+/// Something an index scan can compute once, before reading the index.
+unsafe fn computable_once(x: *mut Node) -> bool {
+    !pg_sys::contain_vars_of_level(x, 0)
+        && !pg_sys::contain_volatile_functions(x)
+        && !pg_sys::checkExprHasSubLink(x)
+        && !pg_sys::expression_returns_set(x)
+}
+
+/// The conjuncts implied by `clause` that an index on its column can use.
+pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut Lazy) -> Vec<*mut pg_sys::Expr> {
+    if !is_a(clause, NodeTag::T_OpExpr) {
+        return Vec::new();
+    }
+    let op: *mut pg_sys::OpExpr = clause.cast();
+    let Some(cmp) = Cmp::of((*op).opno) else { return Vec::new() };
+    let mut args = cells((*op).args);
+    let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else { return Vec::new() };
+    let (call, var, x, cmp) = match (call_on_uuid_column(a), call_on_uuid_column(b)) {
+        (Some((call, var)), _) => (call, var, b, cmp),
+        (None, Some((call, var))) => (call, var, a, cmp.commuted()),
+        (None, None) => return Vec::new(),
+    };
+    if !computable_once(x) {
+        return Vec::new();
+    }
+    let Some(catalog) = catalog.get() else { return Vec::new() };
+    let Some(reads) = catalog.reads((*call).funcid) else { return Vec::new() };
+    let rte = pg_sys::list_nth((*query).rtable, (*var).varno as i32 - 1).cast::<pg_sys::RangeTblEntry>();
+    if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION {
+        return Vec::new();
+    }
+    let families = index_families((*rte).relid, (*var).varattno);
+    let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
+    let (family, (lower, upper)) = if families.contains(&uuid_ops)
+        && (reads == Reads::V7Only || v7_only_column((*rte).relid, (*var).varattno, (*rte).inh, catalog))
+    {
+        (uuid_ops, catalog.v7_bounds)
+    } else if catalog.time_family != pg_sys::InvalidOid && families.contains(&catalog.time_family) {
+        (catalog.time_family, catalog.time_bounds)
+    } else {
+        return Vec::new();
+    };
+    let bound = |strategy: u16, bound_fn: Oid| -> *mut pg_sys::Expr {
+        let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy as i16);
+        let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(x.cast()));
+        let value = pg_sys::makeFuncExpr(
+            bound_fn,
+            pg_sys::UUIDOID,
+            arg,
+            pg_sys::InvalidOid,
+            pg_sys::InvalidOid,
+            pg_sys::CoercionForm::COERCE_EXPLICIT_CALL,
+        );
+        pg_sys::make_opclause(
+            opno,
+            pg_sys::BOOLOID,
+            false,
+            pg_sys::copyObjectImpl(var.cast()).cast(),
+            value.cast(),
+            pg_sys::InvalidOid,
+            pg_sys::InvalidOid,
+        )
+    };
+    // time >= X: id >= lower(X); time > X: id >= upper(X); time < X: id < lower(X); time <= X: id < upper(X).
+    match cmp {
+        Cmp::Ge => vec![bound(BT_GREATER_EQUAL, lower)],
+        Cmp::Gt => vec![bound(BT_GREATER_EQUAL, upper)],
+        Cmp::Lt => vec![bound(BT_LESS, lower)],
+        Cmp::Le => vec![bound(BT_LESS, upper)],
+        Cmp::Eq => vec![bound(BT_GREATER_EQUAL, lower), bound(BT_LESS, upper)],
+    }
+}

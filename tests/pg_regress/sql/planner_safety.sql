@@ -1,0 +1,130 @@
+-- The planner hook never changes a result, never makes another role's query fail, calls only
+-- uuid_ext's own functions and never reuses a plan for a role it was not made for. Each block
+-- is a defect found in 0.2.0 (issue 17), kept as a regression test. This server preloads the
+-- library, so the hook is active in every session.
+SET timezone = 'UTC';
+-- Whether a plan carries a condition the hook added: a bound function, or its value folded
+-- into a uuid constant (no query here has one of its own).
+CREATE FUNCTION pg_temp.hooked(q text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    plan text := '';
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+        plan := plan || line || E'\n';
+    END LOOP;
+    RETURN plan ~ '_bound\(|''[0-9a-f-]{36}''::uuid';
+END $$;
+
+-- 1. A NO INHERIT CHECK on a parent speaks for the parent alone. The child's v1 of
+-- 2022-02-22 is in the window by its time, but not by its bytes (time_low comes first).
+CREATE TABLE p (id uuid PRIMARY KEY, CHECK (uuid_extract_version(id) = 7) NO INHERIT);
+CREATE TABLE c () INHERITS (p);
+INSERT INTO p VALUES (uuid_timestamptz_to_v7('2022-03-01 00:00+00'));
+INSERT INTO c VALUES ('00000000-9414-11ec-b3c8-9f6bdeced846');
+SELECT count(*) AS with_hook FROM p WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00';
+SET uuid_ext.time_index_conditions = off;
+SELECT count(*) AS without_hook FROM p WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00';
+RESET uuid_ext.time_index_conditions;
+-- With ONLY, the parent's own CHECK is all there is to prove, and the key's index serves it;
+-- with the children included, it is not used.
+SELECT pg_temp.hooked($$SELECT * FROM ONLY p WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00'$$) AS only_parent,
+       pg_temp.hooked($$SELECT * FROM p WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00'$$) AS with_children;
+-- An inheritable CHECK is every child's too (a child cannot drop it, nor hold a v1).
+CREATE TABLE p2 (id uuid PRIMARY KEY, CHECK (uuid_extract_version(id) = 7));
+CREATE TABLE c2 (PRIMARY KEY (id)) INHERITS (p2);
+INSERT INTO c2 VALUES ('00000000-9414-11ec-b3c8-9f6bdeced846');
+ALTER TABLE c2 DROP CONSTRAINT p2_id_check;
+INSERT INTO c2 VALUES (uuid_timestamptz_to_v7('2022-03-01 00:00+00'));
+SELECT pg_temp.hooked($$SELECT * FROM p2 WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00'$$) AS inherited_check,
+       (SELECT count(*) FROM p2 WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00') AS rows;
+-- A CHECK whose "=" is not integer equality proves nothing (an operator of that name in
+-- another schema could say anything).
+CREATE SCHEMA lax;
+CREATE FUNCTION lax.always(smallint, integer) RETURNS boolean LANGUAGE sql IMMUTABLE AS 'SELECT true';
+CREATE OPERATOR lax.= (LEFTARG = smallint, RIGHTARG = integer, FUNCTION = lax.always);
+CREATE TABLE p3 (id uuid PRIMARY KEY, CHECK (uuid_extract_version(id) OPERATOR(lax.=) 7));
+INSERT INTO p3 VALUES ('00000000-9414-11ec-b3c8-9f6bdeced846');
+SELECT pg_temp.hooked($$SELECT * FROM p3 WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00'$$) AS lax_check,
+       (SELECT count(*) FROM p3 WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00') AS rows;
+DROP TABLE p, c, p2, c2, p3;
+DROP SCHEMA lax CASCADE;
+
+-- 2.-4. need the extension in a schema of its own and several roles: a database of their own.
+SET client_min_messages = warning;
+DROP DATABASE IF EXISTS uuid_ext_roles;
+DROP ROLE IF EXISTS uuid_ext_reader;
+DROP ROLE IF EXISTS uuid_ext_granted;
+RESET client_min_messages;
+CREATE DATABASE uuid_ext_roles;
+CREATE ROLE uuid_ext_reader;
+CREATE ROLE uuid_ext_granted;
+\c uuid_ext_roles
+SET timezone = 'UTC';
+CREATE FUNCTION pg_temp.hooked(q text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    plan text := '';
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+        plan := plan || line || E'\n';
+    END LOOP;
+    RETURN plan ~ '_bound\(|''[0-9a-f-]{36}''::uuid';
+END $$;
+CREATE SCHEMA ext;
+CREATE EXTENSION uuid_ext SCHEMA ext;
+CREATE TABLE t (id uuid PRIMARY KEY CHECK (ext.uuid_extract_version(id) = 7));
+INSERT INTO t SELECT ext.uuid_timestamptz_to_v7('2022-02-22 00:00+00'::timestamptz + i * interval '1 hour')
+FROM generate_series(0, 99) i;
+ANALYZE t;
+GRANT SELECT ON t TO uuid_ext_reader, uuid_ext_granted;
+
+-- 2. A role that cannot use the extension's schema, running a query that merely looks like a
+-- time window (a one-argument function of a uuid column against a timestamptz): PostgreSQL
+-- alone answers it, so must PostgreSQL with the hook.
+CREATE FUNCTION public.ts_of(uuid) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS 'SELECT NULL::timestamptz';
+SET ROLE uuid_ext_reader;
+SELECT count(*) AS not_ours FROM t WHERE public.ts_of(id) >= now();
+RESET ROLE;
+
+-- 3. Only members of the extension are ever injected. Here uuid_v7_lower_bound is taken out of
+-- the extension and a look-alike that raises takes its name, as a role with CREATE on the
+-- schema could plant one before ALTER EXTENSION ... UPDATE creates the real one.
+ALTER EXTENSION uuid_ext DROP FUNCTION ext.uuid_v7_lower_bound(timestamptz);
+ALTER FUNCTION ext.uuid_v7_lower_bound(timestamptz) RENAME TO real_lower_bound;
+CREATE FUNCTION ext.uuid_v7_lower_bound(timestamptz) RETURNS uuid LANGUAGE plpgsql IMMUTABLE STRICT
+AS $$ BEGIN RAISE EXCEPTION 'planted look-alike called'; END $$;
+SELECT count(*) AS planted_not_called FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00';
+SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS hooked;
+DROP FUNCTION ext.uuid_v7_lower_bound(timestamptz);
+ALTER FUNCTION ext.real_lower_bound(timestamptz) RENAME TO uuid_v7_lower_bound;
+ALTER EXTENSION uuid_ext ADD FUNCTION ext.uuid_v7_lower_bound(timestamptz);
+SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS member_again;
+
+-- 4. A generic plan cached by one role, reused by another: the bound functions are EXECUTE-able
+-- by one role only, so the plan made for it must not be run for the other.
+REVOKE EXECUTE ON FUNCTION ext.uuid_v7_lower_bound(timestamptz), ext.uuid_v7_upper_bound(timestamptz) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION ext.uuid_v7_lower_bound(timestamptz), ext.uuid_v7_upper_bound(timestamptz) TO uuid_ext_granted;
+GRANT USAGE ON SCHEMA ext TO uuid_ext_reader, uuid_ext_granted;
+CREATE FUNCTION public.since(ts timestamptz) RETURNS bigint LANGUAGE plpgsql STABLE SECURITY INVOKER
+AS $$ BEGIN RETURN (SELECT count(*) FROM t WHERE ext.uuid_ext_timestamp(id) >= ts); END $$;
+SET plan_cache_mode = force_generic_plan;
+SET ROLE uuid_ext_granted;
+SELECT since('2022-02-25 00:00+00') AS granted_role;
+SET ROLE uuid_ext_reader;
+SELECT since('2022-02-25 00:00+00') AS other_role;
+SET ROLE uuid_ext_granted;
+SELECT since('2022-02-25 00:00+00') AS granted_role_again;
+RESET ROLE;
+-- The granted role's plan does use the key (the bounds are run for it), the other's does not.
+SET ROLE uuid_ext_granted;
+SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS granted_hooked;
+SET ROLE uuid_ext_reader;
+SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS other_hooked;
+RESET ROLE;
+RESET plan_cache_mode;
+
+\c uuid_ext_regression
+DROP DATABASE uuid_ext_roles;
+DROP ROLE uuid_ext_reader;
+DROP ROLE uuid_ext_granted;
