@@ -8,7 +8,8 @@
 //!   [`errors`]: type and error mapping.
 //! * [`planner`]: the planner hook behind time windows on UUID keys;
 //!   [`server_assigned`]: the immutable-key trigger; [`migrate`]: moving
-//!   databases from uuid-ossp and pg_uuidv7; [`shmem`]: cluster-scope v7.
+//!   databases from uuid-ossp and pg_uuidv7; [`shmem`]: cluster-scope v7;
+//!   [`syscatalog`]: scans of catalogs pgrx does not bind.
 
 pub mod bounds;
 pub mod convert;
@@ -23,6 +24,7 @@ pub mod planner;
 pub mod server_assigned;
 pub mod shmem;
 pub mod state;
+pub mod syscatalog;
 
 ::pgrx::pg_module_magic!(name, version);
 

@@ -18,15 +18,29 @@
 //!   VALUE`, for loading data.
 //! * UPDATE that changes the key fails the same way; `SET id = DEFAULT` (or
 //!   NULL) keeps the key; updates of other columns are untouched.
+//! * An UPDATE that moves a row to another partition keeps its key.
+//!   PostgreSQL runs it as a DELETE from the old partition and an INSERT
+//!   into the new one, firing BEFORE UPDATE triggers on the first and BEFORE
+//!   INSERT triggers on the second, and tells the second nothing of the move.
+//!   So the BEFORE UPDATE firing on a partition remembers the row it let
+//!   through ([`Moving`]), and the INSERT firing accepts the key only for
+//!   exactly that row — same key, same values in every column — arriving in
+//!   another partition of the same tree during the same command. A client
+//!   cannot forge that: a row equal in every column to one that stays in its
+//!   partition is routed to that same partition.
 //!
 //! Row triggers do not fire for logical replication's apply workers (they run
 //! as `session_replication_role = replica`), and pg_dump creates triggers after
 //! loading the data, so replicas and restores keep every key.
 
 use crate::errors::error;
+use crate::syscatalog::partition_root;
+use core::cell::RefCell;
+use core::ffi::CStr;
 use crate::generate::{uuid_generate_v1, uuid_generate_v4, uuid_generate_v6, uuid_generate_v7};
 use crate::gucs;
 use pgrx::prelude::*;
+use pgrx::pg_sys::Oid;
 use pgrx::{AllocatedByRust, PgSqlErrorCode, Uuid};
 
 const HINT_EXPLICIT: &str =
@@ -99,6 +113,119 @@ VOLATILE PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_ext_server_assigne
     name = "server_assigned"
 );
 
+/// A row that a BEFORE UPDATE firing on a partition let through, which
+/// PostgreSQL may be about to move into another partition of the same tree.
+struct Moving {
+    column: String,
+    key: Uuid,
+    source: Oid,
+    root: Oid,
+    command: Command,
+    /// A copy of the new row as the UPDATE firing saw it (TopMemoryContext).
+    row: pg_sys::HeapTuple,
+}
+
+/// One command of one statement of one transaction in this backend.
+#[derive(PartialEq, Eq, Clone, Copy)]
+struct Command {
+    transaction_start: i64,
+    statement_start: i64,
+    command_id: u32,
+}
+
+impl Command {
+    fn current() -> Command {
+        // SAFETY: plain reads of the backend's transaction state.
+        unsafe {
+            Command {
+                transaction_start: pg_sys::GetCurrentTransactionStartTimestamp(),
+                statement_start: pg_sys::GetCurrentStatementStartTimestamp(),
+                command_id: pg_sys::GetCurrentCommandId(false),
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// At most one row per (partition, column) of the current command.
+    static MOVING: RefCell<Vec<Moving>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for Moving {
+    fn drop(&mut self) {
+        // SAFETY: `row` was copied into TopMemoryContext by remember_update() and is owned here.
+        unsafe { pg_sys::heap_freetuple(self.row) };
+    }
+}
+
+/// Remembers the row a BEFORE UPDATE firing on a partition lets through.
+fn remember_update(trigger: &PgTrigger<'_>, column: &str, key: Uuid) {
+    let data = trigger.trigger_data();
+    // SAFETY: tg_relation is the open relation the trigger fires on.
+    let source = unsafe { (*data.tg_relation).rd_id };
+    let command = Command::current();
+    MOVING.with_borrow_mut(|moving| {
+        moving.retain(|m| m.command == command && !(m.source == source && m.column == column));
+        // SAFETY: tg_newtuple is the UPDATE's new row; the copy outlives the trigger call.
+        let row = unsafe {
+            pgrx::PgMemoryContexts::TopMemoryContext.switch_to(|_| pg_sys::heap_copytuple(data.tg_newtuple))
+        };
+        moving.push(Moving { column: column.to_owned(), key, source, root: partition_root(source), command, row });
+    });
+}
+
+/// Whether an INSERT firing with key `key` is the second half of a row
+/// movement that remember_update() saw begin (and forgets it either way).
+fn is_moved_row(trigger: &PgTrigger<'_>, column: &str, key: Uuid) -> bool {
+    let data = trigger.trigger_data();
+    // SAFETY: tg_relation is the open relation the trigger fires on.
+    let target = unsafe { (*data.tg_relation).rd_id };
+    let command = Command::current();
+    let Some(moving) = MOVING.with_borrow_mut(|moving| {
+        moving.retain(|m| m.command == command);
+        let found = moving.iter().position(|m| m.column == column && m.key == key && m.source != target);
+        found.map(|i| moving.swap_remove(i))
+    }) else {
+        return false;
+    };
+    if moving.root != partition_root(target) {
+        return false;
+    }
+    // SAFETY: the source partition exists (its row was updated in this command).
+    unsafe {
+        let source = pg_sys::RelationIdGetRelation(moving.source);
+        if source.is_null() {
+            return false;
+        }
+        let before = image(moving.row, (*source).rd_att, column);
+        pg_sys::RelationClose(source);
+        before == image(data.tg_trigtuple, (*data.tg_relation).rd_att, column)
+    }
+}
+
+/// Every column of a row but `skip`, by name, as text (partitions of one tree
+/// have the same columns, though not always at the same positions).
+unsafe fn image(row: pg_sys::HeapTuple, desc: pg_sys::TupleDesc, skip: &str) -> Vec<(String, Option<String>)> {
+    let mut columns = Vec::new();
+    for i in 0..(*desc).natts as usize {
+        let attr = &*(*desc).attrs.as_ptr().add(i);
+        let name = CStr::from_ptr(attr.attname.data.as_ptr()).to_string_lossy().into_owned();
+        if attr.attisdropped || name == skip {
+            continue;
+        }
+        let mut is_null = false;
+        let value = pg_sys::heap_getattr(row, i as i32 + 1, desc, &mut is_null);
+        let text = (!is_null).then(|| {
+            let (mut output, mut varlena) = (pg_sys::InvalidOid, false);
+            pg_sys::getTypeOutputInfo(attr.atttypid, &mut output, &mut varlena);
+            CStr::from_ptr(pg_sys::OidOutputFunctionCall(output, value)).to_string_lossy().into_owned()
+        });
+        columns.push((name, text));
+    }
+    columns.sort();
+    columns
+}
+
 /// The row to store: the trigger's new row with the key assigned or checked.
 fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {
     let args = trigger.extra_args().unwrap_or_else(|_| protocol_error("arguments must be valid UTF-8"));
@@ -133,6 +260,7 @@ fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {
             match given {
                 None => set(&mut new, Some(make())),
                 Some(_) if gucs::allow_explicit_ids() => {}
+                Some(key) if is_moved_row(trigger, column, key) => {}
                 Some(_) => error(
                     PgSqlErrorCode::ERRCODE_GENERATED_ALWAYS,
                     format!("cannot insert a non-DEFAULT value into column \"{column}\""),
@@ -153,6 +281,12 @@ fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {
                     Some(format!("Column \"{column}\" is a server-assigned UUID (trigger uuid_ext_server_assigned).")),
                     None,
                 ),
+            }
+            // SAFETY: tg_relation is the open relation the trigger fires on.
+            if let (Some(key), true) = (old, unsafe { (*trigger.trigger_data().tg_relation).rd_rel.as_ref() }
+                .is_some_and(|class| class.relispartition))
+            {
+                remember_update(trigger, column, key);
             }
         }
         _ => protocol_error("must be fired BEFORE INSERT OR UPDATE, FOR EACH ROW"),

@@ -14,6 +14,7 @@
 //! recognised shape (a one-argument call on a uuid column compared with a
 //! timestamptz) has turned up, so other queries never touch the catalog here.
 
+use crate::syscatalog::{self, pg_depend};
 use core::ffi::CStr;
 use pgrx::pg_sys::{self, Oid};
 
@@ -136,60 +137,19 @@ impl Lazy {
     }
 }
 
-/// pg_depend's layout (catalog/pg_depend.h and pg_depend_d.h, unchanged since
-/// PostgreSQL 8; pgrx does not bind these headers).
-mod pg_depend {
-    use pgrx::pg_sys::Oid;
-    pub const RELATION_ID: u32 = 2608;
-    pub const REFERENCE_INDEX_ID: u32 = 2674;
-    pub const ANUM_REFCLASSID: u32 = 4;
-    pub const ANUM_REFOBJID: u32 = 5;
-    pub const DEPENDENCY_EXTENSION: u8 = b'e';
-
-    #[repr(C)]
-    pub struct FormData {
-        pub classid: Oid,
-        pub objid: Oid,
-        pub objsubid: i32,
-        pub refclassid: Oid,
-        pub refobjid: Oid,
-        pub refobjsubid: i32,
-        pub deptype: core::ffi::c_char,
-    }
-}
-
 /// (classid, objid) of every member of an extension.
 unsafe fn members(ext: Oid) -> Vec<(Oid, Oid)> {
-    let lock = pg_sys::AccessShareLock as pg_sys::LOCKMODE;
-    let rel = pg_sys::table_open(Oid::from(pg_depend::RELATION_ID), lock);
-    let mut keys = [pg_sys::ScanKeyData::default(), pg_sys::ScanKeyData::default()];
-    for (key, (attno, value)) in keys.iter_mut().zip([
-        (pg_depend::ANUM_REFCLASSID, pg_sys::ExtensionRelationId),
-        (pg_depend::ANUM_REFOBJID, ext),
-    ]) {
-        pg_sys::ScanKeyInit(
-            key,
-            attno as pg_sys::AttrNumber,
-            pg_sys::BTEqualStrategyNumber as pg_sys::StrategyNumber,
-            pg_sys::F_OIDEQ.into(),
-            value.into(),
-        );
-    }
-    let index = Oid::from(pg_depend::REFERENCE_INDEX_ID);
-    let scan = pg_sys::systable_beginscan(rel, index, true, core::ptr::null_mut(), 2, keys.as_mut_ptr());
     let mut found = Vec::new();
-    loop {
-        let tuple = pg_sys::systable_getnext(scan);
-        if tuple.is_null() {
-            break;
-        }
-        let dep = &*pg_sys::heap_tuple_get_struct::<pg_depend::FormData>(tuple);
-        if dep.deptype as u8 == pg_depend::DEPENDENCY_EXTENSION {
-            found.push((dep.classid, dep.objid));
-        }
-    }
-    pg_sys::systable_endscan(scan);
-    pg_sys::table_close(rel, lock);
+    syscatalog::scan::<pg_depend::FormData>(
+        pg_depend::RELATION_ID,
+        pg_depend::REFERENCE_INDEX_ID,
+        &[(pg_depend::ANUM_REFCLASSID, pg_sys::ExtensionRelationId), (pg_depend::ANUM_REFOBJID, ext)],
+        |dep| {
+            if dep.deptype as u8 == pg_depend::DEPENDENCY_EXTENSION {
+                found.push((dep.classid, dep.objid));
+            }
+        },
+    );
     found
 }
 

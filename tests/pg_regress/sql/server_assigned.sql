@@ -53,6 +53,45 @@ SELECT uuid_extract_version(id) AS assigned_version FROM entries WHERE dn = 'cn=
 REVOKE ALL ON entries FROM uuid_ext_regress_loader;
 DROP ROLE uuid_ext_regress_loader;
 
+-- Partitioned tables: an UPDATE that moves rows to another partition keeps their keys (0.2.0
+-- refused it with 428C9), also into a partition whose columns sit at other positions and one
+-- level down; a client still cannot set or change a key on the way.
+CREATE TABLE ev2 (id uuid, st text, n int, PRIMARY KEY (id, st)) PARTITION BY LIST (st);
+CREATE TABLE ev2_o PARTITION OF ev2 FOR VALUES IN ('open');
+CREATE TABLE ev2_d PARTITION OF ev2 FOR VALUES IN ('done');
+CREATE TABLE ev2_x (n int, dropped int, st text NOT NULL, id uuid NOT NULL);
+ALTER TABLE ev2_x DROP COLUMN dropped;
+ALTER TABLE ev2 ATTACH PARTITION ev2_x FOR VALUES IN ('archived');
+CREATE TABLE ev2_y PARTITION OF ev2 FOR VALUES IN ('y1', 'y2') PARTITION BY LIST (st);
+CREATE TABLE ev2_y1 PARTITION OF ev2_y FOR VALUES IN ('y1');
+CREATE TABLE ev2_y2 PARTITION OF ev2_y FOR VALUES IN ('y2');
+CREATE TRIGGER ev_id BEFORE INSERT OR UPDATE ON ev2 FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+INSERT INTO ev2 (st, n) SELECT 'open', i FROM generate_series(1, 5) i;
+CREATE TEMP TABLE ev2_keys AS SELECT id, n FROM ev2;
+UPDATE ev2 SET st = 'done' WHERE n <= 4;
+UPDATE ev2 SET st = 'archived', id = DEFAULT WHERE n <= 3;
+UPDATE ev2 SET st = 'y1' WHERE n <= 2;
+UPDATE ev2 SET st = 'y2', n = n + 100 WHERE n = 1;
+SELECT tableoid::regclass AS partition, count(*) AS rows,
+       count(*) FILTER (WHERE (id, n % 100) IN (SELECT id, n FROM ev2_keys)) AS same_key
+FROM ev2 GROUP BY 1 ORDER BY 1;
+-- Moving with a new key, or inserting a moved row's key elsewhere in the same command, fails.
+UPDATE ev2 SET st = 'open', id = uuid_generate_v7() WHERE n = 3;
+\echo :LAST_ERROR_SQLSTATE
+WITH u AS (UPDATE ev2 SET n = n WHERE n = 5 RETURNING id) INSERT INTO ev2 (id, st, n) SELECT id, 'done', 5 FROM u;
+\echo :LAST_ERROR_SQLSTATE
+WITH u AS (UPDATE ev2 SET n = n WHERE n = 5 RETURNING *) INSERT INTO ev2 SELECT * FROM u;
+\echo :LAST_ERROR_SQLSTATE
+WITH u AS (UPDATE ev2 SET st = 'done' WHERE n = 5 RETURNING id) INSERT INTO ev2 (id, st, n) SELECT id, 'archived', 5 FROM u;
+\echo :LAST_ERROR_SQLSTATE
+-- Another table with the same trigger does not take a key moved in this one.
+CREATE TABLE ev3 (id uuid PRIMARY KEY, st text, n int);
+CREATE TRIGGER ev_id BEFORE INSERT OR UPDATE ON ev3 FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+WITH u AS (UPDATE ev2 SET st = 'open' WHERE n = 4 RETURNING *) INSERT INTO ev3 SELECT id, st, n FROM u;
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) AS ev3_rows, (SELECT count(*) FROM ev2) AS ev2_rows FROM ev3;
+DROP TABLE ev2, ev3;
+
 -- Other generators; the trigger's own misuse is a clear error, never an internal one.
 CREATE TABLE things (id uuid NOT NULL, what text);
 CREATE TRIGGER things_id BEFORE INSERT OR UPDATE ON things FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id', 'v4');

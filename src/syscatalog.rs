@@ -1,0 +1,94 @@
+//! Index scans of system catalogs that pgrx does not bind (`pg_depend`,
+//! `pg_inherits`): their layouts, unchanged since long before PostgreSQL 14,
+//! and one scan helper. Reading a catalog this way takes no privilege check.
+
+use pgrx::pg_sys::{self, Oid};
+
+/// `catalog/pg_depend.h`, `pg_depend_d.h`.
+pub mod pg_depend {
+    use pgrx::pg_sys::Oid;
+    pub const RELATION_ID: u32 = 2608;
+    pub const REFERENCE_INDEX_ID: u32 = 2674;
+    pub const ANUM_REFCLASSID: u32 = 4;
+    pub const ANUM_REFOBJID: u32 = 5;
+    pub const DEPENDENCY_EXTENSION: u8 = b'e';
+
+    #[repr(C)]
+    pub struct FormData {
+        pub classid: Oid,
+        pub objid: Oid,
+        pub objsubid: i32,
+        pub refclassid: Oid,
+        pub refobjid: Oid,
+        pub refobjsubid: i32,
+        pub deptype: core::ffi::c_char,
+    }
+}
+
+/// `catalog/pg_inherits.h`, `pg_inherits_d.h` (the leading fields).
+pub mod pg_inherits {
+    use pgrx::pg_sys::Oid;
+    pub const RELATION_ID: u32 = 2611;
+    pub const RELID_SEQNO_INDEX_ID: u32 = 2680;
+    pub const ANUM_INHRELID: u32 = 1;
+
+    #[repr(C)]
+    pub struct FormData {
+        pub inhrelid: Oid,
+        pub inhparent: Oid,
+    }
+}
+
+/// Calls `each` with the fixed-size part of every row of `catalog` whose
+/// leading index columns equal `keys` (OID columns), read through `index`.
+///
+/// # Safety
+/// `T` must be the catalog's row layout (or a prefix of it), and `keys` the
+/// leading columns of `index`.
+pub unsafe fn scan<T>(catalog: u32, index: u32, keys: &[(u32, Oid)], mut each: impl FnMut(&T)) {
+    let lock = pg_sys::AccessShareLock as pg_sys::LOCKMODE;
+    let rel = pg_sys::table_open(Oid::from(catalog), lock);
+    let mut scan_keys: Vec<pg_sys::ScanKeyData> = keys.iter().map(|_| pg_sys::ScanKeyData::default()).collect();
+    for (key, &(attno, value)) in scan_keys.iter_mut().zip(keys) {
+        pg_sys::ScanKeyInit(
+            key,
+            attno as pg_sys::AttrNumber,
+            pg_sys::BTEqualStrategyNumber as pg_sys::StrategyNumber,
+            pg_sys::F_OIDEQ.into(),
+            value.into(),
+        );
+    }
+    let nkeys = scan_keys.len() as i32;
+    let scan = pg_sys::systable_beginscan(rel, Oid::from(index), true, core::ptr::null_mut(), nkeys, scan_keys.as_mut_ptr());
+    loop {
+        let tuple = pg_sys::systable_getnext(scan);
+        if tuple.is_null() {
+            break;
+        }
+        each(&*pg_sys::heap_tuple_get_struct::<T>(tuple));
+    }
+    pg_sys::systable_endscan(scan);
+    pg_sys::table_close(rel, lock);
+}
+
+/// The root of the partition tree a relation belongs to (itself if it is not a partition).
+pub fn partition_root(relid: Oid) -> Oid {
+    let mut rel = relid;
+    // SAFETY: plain catalog reads of existing relations.
+    while unsafe { pg_sys::get_rel_relispartition(rel) } {
+        let mut parent = pg_sys::InvalidOid;
+        unsafe {
+            scan::<pg_inherits::FormData>(
+                pg_inherits::RELATION_ID,
+                pg_inherits::RELID_SEQNO_INDEX_ID,
+                &[(pg_inherits::ANUM_INHRELID, rel)],
+                |row| parent = row.inhparent,
+            )
+        };
+        if parent == pg_sys::InvalidOid {
+            break;
+        }
+        rel = parent;
+    }
+    rel
+}
