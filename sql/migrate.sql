@@ -14,8 +14,12 @@
 -- DEFAULT), views (CREATE OR REPLACE VIEW, options kept), SQL-standard function bodies (CREATE
 -- OR REPLACE FUNCTION), CHECK constraints (re-added NOT VALID, then validated: a scan, not a
 -- rewrite), trigger WHEN clauses (CREATE OR REPLACE TRIGGER) and row-level security policies
--- (ALTER POLICY). Then the old extension is dropped (RESTRICT: PostgreSQL itself refuses if
--- anything still depends on it).
+-- (ALTER POLICY); comments on re-created constraints are kept. Partitioned and inherited
+-- tables: each table's default is set on that table alone; an inherited CHECK and a partition's
+-- clone of a trigger follow their parent's. Then the old extension is dropped (RESTRICT:
+-- PostgreSQL itself refuses if anything still depends on it).
+-- It refuses, changing nothing, an extension one of whose functions uuid_ext does not have
+-- (pgcrypto, say): code calling that function by name would break when it is dropped.
 -- Objects that cannot be re-pointed without a rewrite or a rebuild (stored generated columns,
 -- index expressions and predicates, materialized views) stop it with an error listing them
 -- before anything changed. It runs in the caller's transaction: all or nothing. Called again
@@ -70,14 +74,19 @@ BEGIN
     WHERE d.refclassid = 'pg_proc'::regclass AND d.deptype IN ('n', 'a')
       AND NOT (d.classid = 'pg_proc'::regclass AND d.objid IN (SELECT old_fn FROM uuid_ext_migration_map));
 
-    SELECT string_agg(DISTINCT m.proname || '(' || pg_get_function_identity_arguments(m.old_fn) || ')', ', ')
+    -- Only an extension whose every function uuid_ext has can go: functions written in plain SQL
+    -- or PL/pgSQL call the old ones by name and record no dependency, so nothing would stop
+    -- DROP EXTENSION from breaking them (pgcrypto's crypt() and gen_salt(), say).
+    SELECT string_agg(m.proname || '(' || pg_get_function_identity_arguments(m.old_fn) || ')', ', '
+                      ORDER BY m.proname, pg_get_function_identity_arguments(m.old_fn))
       INTO missing
-    FROM uuid_ext_migration_map m JOIN pg_depend d ON d.refobjid = m.old_fn AND d.refclassid = 'pg_proc'::regclass
-    WHERE m.new_fn IS NULL AND d.deptype IN ('n', 'a');
+    FROM uuid_ext_migration_map m WHERE m.new_fn IS NULL;
     IF missing IS NOT NULL THEN
-        RAISE EXCEPTION 'uuid_ext has no function to take the place of %', missing
+        RAISE EXCEPTION 'uuid_ext cannot replace extension %', quote_ident(old_extension)
             USING ERRCODE = 'feature_not_supported',
-                  DETAIL = 'Objects depend on these functions of extension ' || quote_ident(old_extension) || '.';
+                  DETAIL = 'uuid_ext has no function to take the place of ' || missing || '.',
+                  HINT = 'Nothing was changed. Keep extension ' || quote_ident(old_extension)
+                         || ': code that calls its functions by name records no dependency, so dropping it could break that code. uuid_ext_migrate_from() replaces only extensions whose every function uuid_ext has, such as uuid-ossp and pg_uuidv7.';
     END IF;
 
     SELECT string_agg(CASE WHEN a.attgenerated <> '' THEN format('stored generated column %I of table %s',
@@ -105,13 +114,33 @@ BEGIN
                   HINT = 'Recreate them on uuid_ext''s functions (e.g. CREATE INDEX CONCURRENTLY, then drop the old index), then run uuid_ext_migrate_from() again. Nothing was changed.';
     END IF;
 
-    FOR r IN SELECT x.*, row_number() OVER (ORDER BY x.classid, x.objid) AS n FROM uuid_ext_migration_deps x LOOP
+    -- Re-created constraints get their comments back.
+    CREATE TEMP TABLE uuid_ext_migration_comments ON COMMIT DROP AS
+    SELECT c.conrelid, c.contypid, c.conname, ds.description
+    FROM uuid_ext_migration_deps x
+    JOIN pg_constraint c ON x.classid = 'pg_constraint'::regclass AND c.oid = x.objid
+    JOIN pg_description ds ON ds.classoid = 'pg_constraint'::regclass AND ds.objoid = c.oid AND ds.objsubid = 0;
+
+    -- Partitions and inheritance children: a default is set on each table itself (ONLY), while an
+    -- inherited CHECK and a partition's clone of a trigger are re-created by their parent's
+    -- statement, which recurses; each object is still listed.
+    FOR r IN SELECT x.*, coalesce(c.coninhcount > 0 AND NOT c.conislocal, false)
+                         OR coalesce(tg.tgparentid <> 0, false) AS by_parent
+             FROM uuid_ext_migration_deps x
+             LEFT JOIN pg_constraint c ON x.classid = 'pg_constraint'::regclass AND c.oid = x.objid
+             LEFT JOIN pg_trigger tg ON x.classid = 'pg_trigger'::regclass AND tg.oid = x.objid
+             ORDER BY x.classid, x.objid LOOP
         DECLARE
             stmt text;
         BEGIN
+            IF r.by_parent THEN
+                done := done + 1;
+                RETURN NEXT r.what || ' (through its parent)';
+                CONTINUE;
+            END IF;
             CASE r.classid
             WHEN 'pg_attrdef'::regclass THEN
-                SELECT format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s', ad.adrelid::regclass, a.attname,
+                SELECT format('ALTER TABLE ONLY %s ALTER COLUMN %I SET DEFAULT %s', ad.adrelid::regclass, a.attname,
                               pg_get_expr(ad.adbin, ad.adrelid))
                   INTO stmt
                 FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
@@ -163,7 +192,15 @@ BEGIN
         END;
     END LOOP;
 
-    DROP TABLE pg_temp.uuid_ext_migration_map, pg_temp.uuid_ext_migration_deps;
+    FOR r IN SELECT * FROM uuid_ext_migration_comments LOOP
+        IF r.contypid <> 0 THEN
+            EXECUTE format('COMMENT ON CONSTRAINT %I ON DOMAIN %s IS %L', r.conname, r.contypid::regtype, r.description);
+        ELSE
+            EXECUTE format('COMMENT ON CONSTRAINT %I ON %s IS %L', r.conname, r.conrelid::regclass, r.description);
+        END IF;
+    END LOOP;
+
+    DROP TABLE pg_temp.uuid_ext_migration_map, pg_temp.uuid_ext_migration_deps, pg_temp.uuid_ext_migration_comments;
     EXECUTE format('DROP EXTENSION %I', old_extension);
     RETURN NEXT format('dropped extension %I (%s objects re-pointed to uuid_ext)', old_extension, done);
 END
