@@ -6,7 +6,8 @@
 #       ./install.sh /path/to/pg_config   (copies the files where that server looks for them)
 #   target/dist/uuid_ext-VERSION.zip + META.json             the source distribution for PGXN
 # Installing any of them needs no Rust toolchain. Each package holds the library, the control
-# file, the install script of this version and every upgrade script (sql/uuid_ext--A--B.sql).
+# file, the install script of this version and every upgrade script (sql/uuid_ext--A--B.sql),
+# and the licence (MIT OR Apache-2.0: LICENSE-MIT, LICENSE-APACHE; Debian's copyright file).
 #
 # Usage: scripts/package.sh [MAJOR ...]     (default: 14 15 16 17 18)
 #   UUID_EXT_PACKAGE_PROFILE=release (default) or dev (faster to build; for tests)
@@ -21,6 +22,17 @@ profile=${UUID_EXT_PACKAGE_PROFILE:-release}
 version=$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 dist=$ROOT/target/dist
 mkdir -p "$dist"
+
+# Debian's machine-readable copyright file (DEP-5); MIT is not among Debian's common licences,
+# so both texts are included in full.
+debian_copyright() {
+    printf '%s\n' "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \
+        "Upstream-Name: uuid_ext" "Source: uuid_ext $version" "" "Files: *" \
+        "Copyright: 2026 The uuid_ext developers" "License: MIT or Apache-2.0" "" "License: MIT"
+    sed 's/^$/./; s/^/ /' LICENSE-MIT
+    printf '\n%s\n' "License: Apache-2.0"
+    sed 's/^$/./; s/^/ /' LICENSE-APACHE
+}
 
 for v in "${majors[@]}"; do
     pg_config=$(pg_config_for "$v")
@@ -42,7 +54,8 @@ for v in "${majors[@]}"; do
     install -D -m 644 "$lib" "$deb/usr/lib/postgresql/$v/lib/uuid_ext.so"
     install -d "$deb/usr/share/postgresql/$v/extension" "$deb/DEBIAN" "$deb/usr/share/doc/postgresql-$v-uuid-ext"
     install -m 644 "$ext"/uuid_ext* "$deb/usr/share/postgresql/$v/extension/"
-    install -m 644 README.md "$deb/usr/share/doc/postgresql-$v-uuid-ext/README.md"
+    install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$deb/usr/share/doc/postgresql-$v-uuid-ext/"
+    debian_copyright >"$deb/usr/share/doc/postgresql-$v-uuid-ext/copyright"
     cat >"$deb/DEBIAN/control" <<EOF
 Package: postgresql-$v-uuid-ext
 Version: $version
@@ -67,7 +80,7 @@ EOF
     install -D -m 755 "$lib" "$tree/lib/uuid_ext.so"
     install -d "$tree/extension"
     install -m 644 "$ext"/uuid_ext* "$tree/extension/"
-    install -m 644 README.md "$tree/README.md"
+    install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$tree/"
     cat >"$tree/install.sh" <<EOF
 #!/bin/sh
 # Installs uuid_ext $version for PostgreSQL $v into the server that pg_config describes:

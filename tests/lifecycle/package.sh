@@ -22,6 +22,8 @@ check "META.json is valid PGXN metadata for this version" "$VERSION|$VERSION|1.0
     "$(python3 -c "import json; m = json.load(open('$DIST/META.json')); print(m['version'], m['provides']['uuid_ext']['version'], m['meta-spec']['version'], sep='|')")"
 check "the PGXN source distribution carries META.json" "1" \
     "$(python3 -c "import zipfile; print(sum(n == 'uuid_ext-$VERSION/META.json' for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
+check "the PGXN source distribution carries both licence files" "2" \
+    "$(python3 -c "import zipfile; print(sum(n in ('uuid_ext-$VERSION/LICENSE-MIT', 'uuid_ext-$VERSION/LICENSE-APACHE') for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
 check "no cargo on the PATH the installs run with" "" "$(PATH=$NO_CARGO_PATH command -v cargo || true)"
 
 # uninstall_files MAJOR: removes every uuid_ext file from that server's directories.
@@ -44,6 +46,10 @@ if wants 15; then
     deb=$DIST/postgresql-15-uuid-ext_${VERSION}_amd64.deb
     check "Debian package metadata" "postgresql-15-uuid-ext|$VERSION|amd64|postgresql-15, libc6" \
         "$(dpkg-deb -f "$deb" Package Version Architecture Depends | cut -d' ' -f2- | paste -sd'|')"
+    check "Debian package: copyright file and both licence texts" "3" \
+        "$(dpkg-deb -c "$deb" | grep -cE '/usr/share/doc/postgresql-15-uuid-ext/(copyright|LICENSE-MIT|LICENSE-APACHE)$')"
+    check "Debian package: copyright file names the licence" "1" \
+        "$(dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/postgresql-15-uuid-ext/copyright | grep -c '^License: MIT or Apache-2.0$')"
     uninstall_files 15
     up package-15-before 15
     check "PostgreSQL 15: uuid_ext is not installed before the package" "1" \
@@ -62,6 +68,8 @@ fi
 
 if wants 18; then
     tarball=$DIST/uuid_ext-$VERSION-pg18-linux-x86_64.tar.gz
+    check "PostgreSQL 18 tarball: both licence files" "2" \
+        "$(tar -tzf "$tarball" | grep -cE '^uuid_ext-[^/]+/LICENSE-(MIT|APACHE)$')"
     uninstall_files 18
     unpack=$LIFECYCLE/package-unpacked
     rm -rf "$unpack" && mkdir -p "$unpack"
