@@ -34,13 +34,13 @@
 //! loading the data, so replicas and restores keep every key.
 
 use crate::errors::error;
+use crate::generate::{uuid_generate_v1, uuid_generate_v4, uuid_generate_v6, uuid_generate_v7};
+use crate::gucs;
 use crate::syscatalog::partition_root;
 use core::cell::RefCell;
 use core::ffi::CStr;
-use crate::generate::{uuid_generate_v1, uuid_generate_v4, uuid_generate_v6, uuid_generate_v7};
-use crate::gucs;
-use pgrx::prelude::*;
 use pgrx::pg_sys::Oid;
+use pgrx::prelude::*;
 use pgrx::{AllocatedByRust, PgSqlErrorCode, Uuid};
 
 const HINT_EXPLICIT: &str =
@@ -119,7 +119,6 @@ struct Moving {
     column: String,
     key: Uuid,
     source: Oid,
-    root: Oid,
     command: Command,
     /// A copy of the new row as the UPDATE firing saw it (TopMemoryContext).
     row: pg_sys::HeapTuple,
@@ -170,7 +169,7 @@ fn remember_update(trigger: &PgTrigger<'_>, column: &str, key: Uuid) {
         let row = unsafe {
             pgrx::PgMemoryContexts::TopMemoryContext.switch_to(|_| pg_sys::heap_copytuple(data.tg_newtuple))
         };
-        moving.push(Moving { column: column.to_owned(), key, source, root: partition_root(source), command, row });
+        moving.push(Moving { column: column.to_owned(), key, source, command, row });
     });
 }
 
@@ -188,7 +187,8 @@ fn is_moved_row(trigger: &PgTrigger<'_>, column: &str, key: Uuid) -> bool {
     }) else {
         return false;
     };
-    if moving.root != partition_root(target) {
+    // Found only now, as it is needed: every UPDATE of a partition passes remember_update().
+    if partition_root(moving.source) != partition_root(target) {
         return false;
     }
     // SAFETY: the source partition exists (its row was updated in this command).

@@ -63,12 +63,12 @@ SELECT conrelid::regclass AS rel, conname, convalidated, coninhcount, pg_get_con
        obj_description(oid, 'pg_constraint') AS comment
 FROM pg_constraint WHERE contype = 'c' AND conrelid <> 0 ORDER BY conrelid::regclass::text, conname;
 SELECT tgrelid::regclass AS rel, tgname, pg_get_triggerdef(oid) ~ 'WHEN \(\(new.id = uuid_ns_dns\(\)\)\)' AS when_repointed
-FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1::text;
+FROM pg_trigger WHERE tgname = 'ev_nil' ORDER BY 1;
 -- Everything works: new rows in every partition and child, the old ones are untouched.
 INSERT INTO ev (d) VALUES ('2024-06-01'), ('2025-03-01');
 INSERT INTO derived (extra) VALUES (2);
 SELECT tableoid::regclass AS rel, count(*), count(DISTINCT uuid_extract_version(id)) AS versions
-FROM ev GROUP BY 1 ORDER BY 1::text;
+FROM ev GROUP BY 1 ORDER BY 1;
 SELECT count(*) AS base_rows FROM base;
 SELECT h('x') AS pgcrypto_untouched;
 
