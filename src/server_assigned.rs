@@ -207,8 +207,8 @@ fn is_moved_row(trigger: &PgTrigger<'_>, column: &str, key: Uuid) -> bool {
 /// have the same columns, though not always at the same positions).
 unsafe fn image(row: pg_sys::HeapTuple, desc: pg_sys::TupleDesc, skip: &str) -> Vec<(String, Option<String>)> {
     let mut columns = Vec::new();
-    for i in 0..(*desc).natts as usize {
-        let attr = &*(*desc).attrs.as_ptr().add(i);
+    // PgTupleDesc reads the attributes on every major (PostgreSQL 18 changed TupleDescData).
+    for (i, attr) in pgrx::PgTupleDesc::from_pg_unchecked(desc).iter().enumerate() {
         let name = CStr::from_ptr(attr.attname.data.as_ptr()).to_string_lossy().into_owned();
         if attr.attisdropped || name == skip {
             continue;
