@@ -23,11 +23,10 @@
 //!   into the new one, firing BEFORE UPDATE triggers on the first and BEFORE
 //!   INSERT triggers on the second, and tells the second nothing of the move.
 //!   So the BEFORE UPDATE firing on a partition remembers the row it let
-//!   through ([`Moving`]), and the INSERT firing accepts the key only for
-//!   exactly that row — same key, same values in every column — arriving in
-//!   another partition of the same tree during the same command. A client
-//!   cannot forge that: a row equal in every column to one that stays in its
-//!   partition is routed to that same partition.
+//!   through ([`Moving`]), and the INSERT firing accepts that key once, in
+//!   another partition of the same tree, if the remembered row now carries
+//!   the mark of a cross-partition move by this transaction — which only
+//!   PostgreSQL's own row movement leaves. A client cannot forge it.
 //!
 //! Row triggers do not fire for logical replication's apply workers (they run
 //! as `session_replication_role = replica`), and pg_dump creates triggers after
@@ -38,7 +37,6 @@ use crate::generate::{uuid_generate_v1, uuid_generate_v4, uuid_generate_v6, uuid
 use crate::gucs;
 use crate::syscatalog::partition_root;
 use core::cell::RefCell;
-use core::ffi::CStr;
 use pgrx::pg_sys::Oid;
 use pgrx::prelude::*;
 use pgrx::{AllocatedByRust, PgSqlErrorCode, Uuid};
@@ -119,112 +117,98 @@ struct Moving {
     column: String,
     key: Uuid,
     source: Oid,
-    command: Command,
-    /// A copy of the new row as the UPDATE firing saw it (TopMemoryContext).
-    row: pg_sys::HeapTuple,
-}
-
-/// One command of one statement of one transaction in this backend.
-#[derive(PartialEq, Eq, Clone, Copy)]
-struct Command {
+    /// Where the row is in `source` (the tuple the UPDATE replaces or moves).
+    tid: pg_sys::ItemPointerData,
     transaction_start: i64,
-    statement_start: i64,
-    command_id: u32,
-}
-
-impl Command {
-    fn current() -> Command {
-        // SAFETY: plain reads of the backend's transaction state.
-        unsafe {
-            Command {
-                transaction_start: pg_sys::GetCurrentTransactionStartTimestamp(),
-                statement_start: pg_sys::GetCurrentStatementStartTimestamp(),
-                command_id: pg_sys::GetCurrentCommandId(false),
-            }
-        }
-    }
 }
 
 thread_local! {
-    /// At most one row per (partition, column) of the current command.
+    /// At most one row per (partition, column), of the current transaction.
     static MOVING: RefCell<Vec<Moving>> = const { RefCell::new(Vec::new()) };
 }
 
-impl Drop for Moving {
-    fn drop(&mut self) {
-        // SAFETY: `row` was copied into TopMemoryContext by remember_update() and is owned here.
-        unsafe { pg_sys::heap_freetuple(self.row) };
-    }
+fn transaction_start() -> i64 {
+    // SAFETY: a plain read of the backend's transaction state.
+    unsafe { pg_sys::GetCurrentTransactionStartTimestamp() }
 }
 
 /// Remembers the row a BEFORE UPDATE firing on a partition lets through.
 fn remember_update(trigger: &PgTrigger<'_>, column: &str, key: Uuid) {
     let data = trigger.trigger_data();
-    // SAFETY: tg_relation is the open relation the trigger fires on.
-    let source = unsafe { (*data.tg_relation).rd_id };
-    let command = Command::current();
+    // SAFETY: tg_relation is the open relation the trigger fires on and
+    // tg_trigtuple the row being updated.
+    let (source, tid) = unsafe { ((*data.tg_relation).rd_id, (*data.tg_trigtuple).t_self) };
+    let now = transaction_start();
     MOVING.with_borrow_mut(|moving| {
-        moving.retain(|m| m.command == command && !(m.source == source && m.column == column));
-        // SAFETY: tg_newtuple is the UPDATE's new row; the copy outlives the trigger call.
-        let row = unsafe {
-            pgrx::PgMemoryContexts::TopMemoryContext.switch_to(|_| pg_sys::heap_copytuple(data.tg_newtuple))
-        };
-        moving.push(Moving { column: column.to_owned(), key, source, command, row });
+        moving.retain(|m| m.transaction_start == now && !(m.source == source && m.column == column));
+        moving.push(Moving { column: column.to_owned(), key, source, tid, transaction_start: now });
     });
 }
 
 /// Whether an INSERT firing with key `key` is the second half of a row
-/// movement that remember_update() saw begin (and forgets it either way).
+/// movement that remember_update() saw begin (and forgets it either way):
+/// the remembered row, in another partition of the same tree, has since
+/// been deleted *as moved to another partition* by this transaction — the
+/// mark PostgreSQL's cross-partition UPDATE leaves on the old tuple, which
+/// no other statement can. An UPDATE that a later trigger cancelled, or
+/// that stayed in its partition, leaves no such mark.
 fn is_moved_row(trigger: &PgTrigger<'_>, column: &str, key: Uuid) -> bool {
     let data = trigger.trigger_data();
     // SAFETY: tg_relation is the open relation the trigger fires on.
     let target = unsafe { (*data.tg_relation).rd_id };
-    let command = Command::current();
+    let now = transaction_start();
     let Some(moving) = MOVING.with_borrow_mut(|moving| {
-        moving.retain(|m| m.command == command);
+        moving.retain(|m| m.transaction_start == now);
         let found = moving.iter().position(|m| m.column == column && m.key == key && m.source != target);
         found.map(|i| moving.swap_remove(i))
     }) else {
         return false;
     };
     // Found only now, as it is needed: every UPDATE of a partition passes remember_update().
-    if partition_root(moving.source) != partition_root(target) {
-        return false;
-    }
-    // SAFETY: the source partition exists (its row was updated in this command).
-    unsafe {
-        let source = pg_sys::RelationIdGetRelation(moving.source);
-        if source.is_null() {
-            return false;
-        }
-        let before = image(moving.row, (*source).rd_att, column);
-        pg_sys::RelationClose(source);
-        before == image(data.tg_trigtuple, (*data.tg_relation).rd_att, column)
-    }
+    // SAFETY: reads of a relation this transaction has updated.
+    partition_root(moving.source) == partition_root(target) && unsafe { moved_away(moving.source, moving.tid) }
 }
 
-/// Every column of a row but `skip`, by name, as text (partitions of one tree
-/// have the same columns, though not always at the same positions).
-unsafe fn image(row: pg_sys::HeapTuple, desc: pg_sys::TupleDesc, skip: &str) -> Vec<(String, Option<String>)> {
-    let mut columns = Vec::new();
-    // PgTupleDesc reads the attributes on every major (PostgreSQL 18 changed TupleDescData).
-    for (i, attr) in pgrx::PgTupleDesc::from_pg_unchecked(desc).iter().enumerate() {
-        let name = CStr::from_ptr(attr.attname.data.as_ptr()).to_string_lossy().into_owned();
-        if attr.attisdropped || name == skip {
-            continue;
-        }
-        let mut is_null = false;
-        let value = pg_sys::heap_getattr(row, i as i32 + 1, desc, &mut is_null);
-        let text = (!is_null).then(|| {
-            let (mut output, mut varlena) = (pg_sys::InvalidOid, false);
-            pg_sys::getTypeOutputInfo(attr.atttypid, &mut output, &mut varlena);
-            CStr::from_ptr(pg_sys::OidOutputFunctionCall(output, value)).to_string_lossy().into_owned()
-        });
-        columns.push((name, text));
+/// Whether the heap tuple at `tid` of `relid` was deleted by this
+/// transaction as moved to another partition (`ItemPointerIndicatesMovedPartitions`).
+unsafe fn moved_away(relid: Oid, tid: pg_sys::ItemPointerData) -> bool {
+    let rel = pg_sys::RelationIdGetRelation(relid);
+    if rel.is_null() {
+        return false;
     }
-    columns.sort();
-    columns
+    let class = &*(*rel).rd_rel;
+    let mut moved = false;
+    if class.relkind as u8 == pg_sys::RELKIND_RELATION && class.relam == pg_sys::HEAP_TABLE_AM_OID {
+        let mut tuple = pg_sys::HeapTupleData { t_self: tid, ..Default::default() };
+        let mut buffer: pg_sys::Buffer = 0;
+        let snapshot = &raw mut pg_sys::SnapshotAnyData;
+        #[cfg(any(feature = "pg13", feature = "pg14"))]
+        let found = pg_sys::heap_fetch_extended(rel, snapshot, &mut tuple, &mut buffer, true);
+        #[cfg(not(any(feature = "pg13", feature = "pg14")))]
+        let found = pg_sys::heap_fetch(rel, snapshot, &mut tuple, &mut buffer, true);
+        if found && !tuple.t_data.is_null() {
+            let header = &*tuple.t_data;
+            let ctid = header.t_ctid;
+            let moved_mark = ctid.ip_posid == MOVED_PARTITIONS_OFFSET
+                && ctid.ip_blkid.bi_hi == 0xffff
+                && ctid.ip_blkid.bi_lo == 0xffff;
+            let xmax = if u32::from(header.t_infomask) & pg_sys::HEAP_XMAX_IS_MULTI != 0 {
+                pg_sys::HeapTupleGetUpdateXid(tuple.t_data)
+            } else {
+                header.t_choice.t_heap.t_xmax
+            };
+            moved = moved_mark && pg_sys::TransactionIdIsCurrentTransactionId(xmax);
+        }
+        if buffer != 0 {
+            pg_sys::ReleaseBuffer(buffer);
+        }
+    }
+    pg_sys::RelationClose(rel);
+    moved
 }
+
+/// `MovedPartitionsOffsetNumber` (storage/itemptr.h); its block number is InvalidBlockNumber.
+const MOVED_PARTITIONS_OFFSET: u16 = 0xfffd;
 
 /// The row to store: the trigger's new row with the key assigned or checked.
 fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {

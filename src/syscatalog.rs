@@ -30,7 +30,9 @@ pub mod pg_inherits {
     use pgrx::pg_sys::Oid;
     pub const RELATION_ID: u32 = 2611;
     pub const RELID_SEQNO_INDEX_ID: u32 = 2680;
+    pub const PARENT_INDEX_ID: u32 = 2187;
     pub const ANUM_INHRELID: u32 = 1;
+    pub const ANUM_INHPARENT: u32 = 2;
 
     #[repr(C)]
     pub struct FormData {
@@ -40,7 +42,8 @@ pub mod pg_inherits {
 }
 
 /// Calls `each` with the fixed-size part of every row of `catalog` whose
-/// leading index columns equal `keys` (OID columns), read through `index`.
+/// columns `keys` (catalog attribute numbers, which must be the leading
+/// columns of `index`; systable_beginscan maps them) equal the OIDs given.
 ///
 /// # Safety
 /// `T` must be the catalog's row layout (or a prefix of it), and `keys` the
@@ -69,6 +72,25 @@ pub unsafe fn scan<T>(catalog: u32, index: u32, keys: &[(u32, Oid)], mut each: i
     }
     pg_sys::systable_endscan(scan);
     pg_sys::table_close(rel, lock);
+}
+
+/// Whether a relation or any of its inheritance descendants (partitions
+/// included, at any depth) satisfies `pred`, reading pg_inherits.
+pub fn any_in_tree(relid: Oid, pred: &mut impl FnMut(Oid) -> bool) -> bool {
+    if pred(relid) {
+        return true;
+    }
+    let mut children = Vec::new();
+    // SAFETY: a plain catalog read.
+    unsafe {
+        scan::<pg_inherits::FormData>(
+            pg_inherits::RELATION_ID,
+            pg_inherits::PARENT_INDEX_ID,
+            &[(pg_inherits::ANUM_INHPARENT, relid)],
+            |row| children.push(row.inhrelid),
+        )
+    };
+    children.into_iter().any(|child| any_in_tree(child, pred))
 }
 
 /// The root of the partition tree a relation belongs to (itself if it is not a partition).

@@ -4,6 +4,7 @@
 //! reads.
 
 use super::catalog::Catalog;
+use crate::syscatalog::any_in_tree;
 use super::{call_on_uuid_column, cells, conjuncts};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
@@ -38,11 +39,18 @@ pub unsafe fn index_families(relid: Oid, attno: pg_sys::AttrNumber) -> Vec<Oid> 
 /// other CHECK is inherited by every child and every partition, cannot be
 /// dropped from them, and is valid (and enforced) on each when it is on the
 /// parent — PostgreSQL refuses to attach or inherit a table that lacks it or
-/// has a NOT VALID copy — so the parent's constraint speaks for all of them.
+/// has a NOT VALID copy — so the parent's constraint speaks for all of them;
+/// unless one of them is a foreign table, whose CHECKs are not enforced.
 ///
 /// A value whose variant is not RFC 9562's passes such a CHECK (its
 /// uuid_extract_version() is NULL) though no extractor gives it a time.
 pub unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants: bool, catalog: &Catalog) -> bool {
+    // A foreign table does not enforce its CHECK constraints: one in the tree proves nothing.
+    let foreign = |rel: Oid| pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE;
+    let has_foreign = if with_descendants { any_in_tree(relid, &mut |rel| foreign(rel)) } else { foreign(relid) };
+    if has_foreign {
+        return false;
+    }
     let rel = pg_sys::RelationIdGetRelation(relid);
     if rel.is_null() {
         return false;

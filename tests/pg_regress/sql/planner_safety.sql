@@ -47,6 +47,26 @@ CREATE TABLE p3 (id uuid PRIMARY KEY, CHECK (uuid_extract_version(id) OPERATOR(l
 INSERT INTO p3 VALUES ('00000000-9414-11ec-b3c8-9f6bdeced846');
 SELECT pg_temp.hooked($$SELECT * FROM p3 WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00'$$) AS lax_check,
        (SELECT count(*) FROM p3 WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00') AS rows;
+-- A foreign table does not enforce CHECK constraints, so a foreign partition or child (a file
+-- holding a v1 of 2022-02-22) makes the inherited CHECK prove nothing.
+CREATE EXTENSION file_fdw;
+CREATE SERVER files FOREIGN DATA WRAPPER file_fdw;
+COPY (SELECT '00000000-9414-11ec-b3c8-9f6bdeced846', 2) TO '/tmp/uuid_ext_regress_v1.csv' (FORMAT csv);
+CREATE TABLE fp (id uuid, n int, CHECK (uuid_extract_version(id) = 7)) PARTITION BY LIST (n);
+CREATE INDEX ON fp (id);
+CREATE TABLE fp1 PARTITION OF fp FOR VALUES IN (1);
+CREATE FOREIGN TABLE fp2 PARTITION OF fp FOR VALUES IN (2) SERVER files
+    OPTIONS (filename '/tmp/uuid_ext_regress_v1.csv', format 'csv');
+CREATE TABLE fi (id uuid PRIMARY KEY, n int, CHECK (uuid_extract_version(id) = 7));
+CREATE FOREIGN TABLE fi_child () INHERITS (fi) SERVER files
+    OPTIONS (filename '/tmp/uuid_ext_regress_v1.csv', format 'csv');
+INSERT INTO fp1 VALUES (uuid_timestamptz_to_v7('2022-03-01 00:00+00'), 1);
+INSERT INTO fi VALUES (uuid_timestamptz_to_v7('2022-03-01 00:00+00'), 1);
+SELECT (SELECT count(*) FROM fp WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00') AS partitioned,
+       (SELECT count(*) FROM fi WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00') AS inherited,
+       pg_temp.hooked($$SELECT * FROM ONLY fi WHERE uuid_extract_timestamp(id) >= '2022-01-01 00:00+00'$$) AS only_parent_hooked;
+DROP TABLE fp, fi CASCADE;
+DROP EXTENSION file_fdw CASCADE;
 DROP TABLE p, c, p2, c2, p3;
 DROP SCHEMA lax CASCADE;
 
