@@ -24,10 +24,11 @@ install_debug "$v" "$work/install.log"
 # The postmaster preloads the library: a new build needs a restart to be seen.
 library=$("$(pg_config_for "$v")" --pkglibdir)/uuid_ext.so
 stamp=$(md5sum "$library" | cut -d' ' -f1)
-if [ -f "$data/postmaster.pid" ] && [ "$(cat "$work/library.md5" 2>/dev/null)" != "$stamp" ]; then
+running() { as_postgres "$bindir/pg_ctl" -D "$data" status >/dev/null 2>&1; }
+if running && [ "$(cat "$work/library.md5" 2>/dev/null)" != "$stamp" ]; then
     stop_cluster "$bindir" "$data"
 fi
-if [ ! -f "$data/postmaster.pid" ]; then
+if ! running; then
     port=$(free_port)
     start_cluster "$bindir" "$data" "$port" "$work/server.log" "-c shared_preload_libraries=uuid_ext $(pg17_options "$v")"
     echo "$port" >"$work/port"

@@ -135,6 +135,19 @@ FROM g ORDER BY note;
 DROP TABLE g;
 DROP FUNCTION freeze(), touch(), look();
 
+-- The trigger calls uuid_ext's generator itself, never a function found by name: a decoy
+-- first in search_path is not called (docs/SECURITY.md).
+CREATE SCHEMA decoy;
+CREATE FUNCTION decoy.uuid_generate_v7() RETURNS uuid LANGUAGE sql AS 'SELECT uuid_nil()';
+CREATE TABLE guarded (id uuid PRIMARY KEY, n int);
+CREATE TRIGGER guarded_id BEFORE INSERT OR UPDATE ON guarded FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+SET search_path = decoy, public;
+INSERT INTO guarded (n) VALUES (1);
+RESET search_path;
+SELECT uuid_extract_version(id) AS assigned_version, id <> uuid_nil() AS not_the_decoy FROM guarded;
+DROP TABLE guarded;
+DROP SCHEMA decoy CASCADE;
+
 -- Other generators; the trigger's own misuse is a clear error, never an internal one.
 CREATE TABLE things (id uuid NOT NULL, what text);
 CREATE TRIGGER things_id BEFORE INSERT OR UPDATE ON things FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id', 'v4');
