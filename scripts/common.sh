@@ -74,7 +74,11 @@ start_cluster() {
     local bindir=$1 data=$2 port=$3 log=$4 extra=${5:-}
     init_cluster "$bindir" "$data"
     touch "$log" && chown postgres:postgres "$log"
-    as_postgres "$bindir/pg_ctl" -D "$data" -l "$log" -w -t 60 \
+    # The PyPI builds' contrib modules (dblink, postgres_fdw) look for their own libpq in
+    # /opt/postgresql/lib (a baked-in RUNPATH); point the server at the one they ship.
+    local libs
+    libs=$(cd "$bindir/../lib" && pwd)
+    as_postgres env LD_LIBRARY_PATH="$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$bindir/pg_ctl" -D "$data" -l "$log" -w -t 60 \
         -o "-p $port -k $data -c listen_addresses=127.0.0.1 $extra" start >/dev/null
 }
 

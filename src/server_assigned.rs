@@ -117,9 +117,15 @@ struct Moving {
     column: String,
     key: Uuid,
     source: Oid,
-    /// Where the row is in `source` (the tuple the UPDATE replaces or moves).
+    /// Where the row is in `source` (the tuple the UPDATE replaces or moves) ...
     tid: pg_sys::ItemPointerData,
-    transaction_start: i64,
+    /// ... and who inserted that tuple: with the TID, this names one tuple
+    /// version, even after a rolled-back subtransaction's tuple was vacuumed
+    /// away and its slot reused.
+    xmin: pg_sys::TransactionId,
+    /// The backend's local transaction number: entries never outlive their
+    /// transaction (several transactions of one Query message included).
+    transaction: u32,
 }
 
 thread_local! {
@@ -127,58 +133,91 @@ thread_local! {
     static MOVING: RefCell<Vec<Moving>> = const { RefCell::new(Vec::new()) };
 }
 
-fn transaction_start() -> i64 {
-    // SAFETY: a plain read of the backend's transaction state.
-    unsafe { pg_sys::GetCurrentTransactionStartTimestamp() }
+/// This backend's local transaction id (`MyProc->lxid`; `MyProc->vxid.lxid` from 17).
+fn current_transaction() -> u32 {
+    // SAFETY: MyProc is set for every backend that runs triggers; a plain read.
+    unsafe {
+        #[cfg(any(feature = "pg13", feature = "pg14", feature = "pg15", feature = "pg16"))]
+        let lxid = (*pg_sys::MyProc).lxid;
+        #[cfg(not(any(feature = "pg13", feature = "pg14", feature = "pg15", feature = "pg16")))]
+        let lxid = (*pg_sys::MyProc).vxid.lxid;
+        lxid
+    }
 }
 
 /// Remembers the row a BEFORE UPDATE firing on a partition lets through.
 fn remember_update(trigger: &PgTrigger<'_>, column: &str, key: Uuid) {
     let data = trigger.trigger_data();
     // SAFETY: tg_relation is the open relation the trigger fires on and
-    // tg_trigtuple the row being updated.
-    let (source, tid) = unsafe { ((*data.tg_relation).rd_id, (*data.tg_trigtuple).t_self) };
-    let now = transaction_start();
+    // tg_trigtuple the row being updated, header included.
+    let (source, tid, xmin) = unsafe {
+        let old = &*data.tg_trigtuple;
+        let xmin = old.t_data.as_ref().map_or(pg_sys::InvalidTransactionId, |h| h.t_choice.t_heap.t_xmin);
+        ((*data.tg_relation).rd_id, old.t_self, xmin)
+    };
+    let now = current_transaction();
     MOVING.with_borrow_mut(|moving| {
-        moving.retain(|m| m.transaction_start == now && !(m.source == source && m.column == column));
-        moving.push(Moving { column: column.to_owned(), key, source, tid, transaction_start: now });
+        moving.retain(|m| m.transaction == now && !(m.source == source && m.column == column));
+        moving.push(Moving { column: column.to_owned(), key, source, tid, xmin, transaction: now });
     });
 }
 
 /// Whether an INSERT firing with key `key` is the second half of a row
-/// movement that remember_update() saw begin (and forgets it either way):
-/// the remembered row, in another partition of the same tree, has since
-/// been deleted *as moved to another partition* by this transaction — the
-/// mark PostgreSQL's cross-partition UPDATE leaves on the old tuple, which
-/// no other statement can. An UPDATE that a later trigger cancelled, or
-/// that stayed in its partition, leaves no such mark.
+/// movement that remember_update() saw begin (and forgets it if so): a
+/// remembered row with that key, in another partition of the same tree, has
+/// since been deleted *as moved to another partition* by this transaction —
+/// the mark PostgreSQL's cross-partition UPDATE leaves on the old tuple, which
+/// no other statement can. An UPDATE that a later trigger cancelled, that
+/// stayed in its partition, or that a ROLLBACK TO undid leaves no such mark.
+/// Every remembered row with the key is tried: a rolled-back subtransaction
+/// can leave stale ones.
 fn is_moved_row(trigger: &PgTrigger<'_>, column: &str, key: Uuid) -> bool {
     let data = trigger.trigger_data();
     // SAFETY: tg_relation is the open relation the trigger fires on.
     let target = unsafe { (*data.tg_relation).rd_id };
-    let now = transaction_start();
-    let Some(moving) = MOVING.with_borrow_mut(|moving| {
-        moving.retain(|m| m.transaction_start == now);
-        let found = moving.iter().position(|m| m.column == column && m.key == key && m.source != target);
-        found.map(|i| moving.swap_remove(i))
-    }) else {
+    let now = current_transaction();
+    let candidates: Vec<(Oid, pg_sys::ItemPointerData, pg_sys::TransactionId)> = MOVING.with_borrow_mut(|moving| {
+        moving.retain(|m| m.transaction == now);
+        moving
+            .iter()
+            .filter(|m| m.column == column && m.key == key && m.source != target)
+            .map(|m| (m.source, m.tid, m.xmin))
+            .collect()
+    });
+    if candidates.is_empty() {
         return false;
-    };
+    }
     // Found only now, as it is needed: every UPDATE of a partition passes remember_update().
-    // SAFETY: reads of a relation this transaction has updated.
-    partition_root(moving.source) == partition_root(target) && unsafe { moved_away(moving.source, moving.tid) }
+    let root = partition_root(target);
+    for (source, tid, xmin) in candidates {
+        // SAFETY: reads of a relation this transaction has updated.
+        if partition_root(source) == root && unsafe { moved_away(source, tid, xmin) } {
+            MOVING.with_borrow_mut(|moving| moving.retain(|m| !(m.source == source && m.column == column)));
+            return true;
+        }
+    }
+    false
 }
 
-/// Whether the heap tuple at `tid` of `relid` was deleted by this
-/// transaction as moved to another partition (`ItemPointerIndicatesMovedPartitions`).
-unsafe fn moved_away(relid: Oid, tid: pg_sys::ItemPointerData) -> bool {
+/// Whether the heap tuple at `tid` of `relid`, inserted by `xmin`, was
+/// deleted by this transaction as moved to another partition
+/// (`ItemPointerIndicatesMovedPartitions`). A TID past the relation's end
+/// (truncated by VACUUM after a ROLLBACK TO released its lock) is not.
+unsafe fn moved_away(relid: Oid, tid: pg_sys::ItemPointerData, xmin: pg_sys::TransactionId) -> bool {
+    if xmin == pg_sys::InvalidTransactionId {
+        return false;
+    }
     let rel = pg_sys::RelationIdGetRelation(relid);
     if rel.is_null() {
         return false;
     }
     let class = &*(*rel).rd_rel;
+    let block = (u32::from(tid.ip_blkid.bi_hi) << 16) | u32::from(tid.ip_blkid.bi_lo);
     let mut moved = false;
-    if class.relkind as u8 == pg_sys::RELKIND_RELATION && class.relam == pg_sys::HEAP_TABLE_AM_OID {
+    if class.relkind as u8 == pg_sys::RELKIND_RELATION
+        && class.relam == pg_sys::HEAP_TABLE_AM_OID
+        && block < pg_sys::RelationGetNumberOfBlocksInFork(rel, pg_sys::ForkNumber::MAIN_FORKNUM)
+    {
         let mut tuple = pg_sys::HeapTupleData { t_self: tid, ..Default::default() };
         let mut buffer: pg_sys::Buffer = 0;
         let snapshot = &raw mut pg_sys::SnapshotAnyData;
@@ -197,7 +236,9 @@ unsafe fn moved_away(relid: Oid, tid: pg_sys::ItemPointerData) -> bool {
             } else {
                 header.t_choice.t_heap.t_xmax
             };
-            moved = moved_mark && pg_sys::TransactionIdIsCurrentTransactionId(xmax);
+            moved = moved_mark
+                && header.t_choice.t_heap.t_xmin == xmin
+                && pg_sys::TransactionIdIsCurrentTransactionId(xmax);
         }
         if buffer != 0 {
             pg_sys::ReleaseBuffer(buffer);

@@ -135,6 +135,60 @@ FROM g ORDER BY note;
 DROP TABLE g;
 DROP FUNCTION freeze(), touch(), look();
 
+-- Row movement and savepoints (a review's repros). A ROLLBACK TO leaves what the trigger
+-- remembered of the undone UPDATEs: it must neither block a later genuine move ...
+CREATE TABLE sp (id uuid, p int, pad text) PARTITION BY LIST (p);
+CREATE TABLE sp1 PARTITION OF sp FOR VALUES IN (1);
+CREATE TABLE sp2 PARTITION OF sp FOR VALUES IN (2);
+CREATE TABLE sp3 PARTITION OF sp FOR VALUES IN (3);
+CREATE TRIGGER sp_id BEFORE INSERT OR UPDATE ON sp FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+INSERT INTO sp (p) VALUES (1);
+SELECT id AS sp_key FROM sp \gset
+BEGIN;
+SAVEPOINT s;
+UPDATE sp SET p = 2;
+UPDATE sp SET pad = 'stays in sp2';
+ROLLBACK TO s;
+UPDATE sp SET p = 3;
+SELECT tableoid::regclass AS partition, id = :'sp_key' AS same_key FROM sp;
+COMMIT;
+-- ... nor, once VACUUM (free to run after ROLLBACK TO released the locks) has removed the
+-- undone rows and truncated the partition, fail on the missing block, or take the key for
+-- another row that later reuses the same slot and really moves.
+CREATE EXTENSION dblink;
+SELECT format('host=127.0.0.1 port=%s dbname=%s user=%s', current_setting('port'), current_database(), current_user)
+       AS other_session \gset
+TRUNCATE sp;
+BEGIN;
+SAVEPOINT s;
+INSERT INTO sp (p) SELECT 1 FROM generate_series(1, 1000);
+SELECT id AS late_key, ctid AS late_tid FROM sp1 ORDER BY ctid DESC LIMIT 1 \gset
+UPDATE sp SET pad = 'stays in sp1' WHERE id = :'late_key';
+ROLLBACK TO s;
+SELECT dblink_exec(:'other_session', 'VACUUM sp1');
+SELECT pg_relation_size('sp1') AS sp1_truncated_to;
+INSERT INTO sp (id, p) VALUES (:'late_key', 2);
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+BEGIN;
+SAVEPOINT s;
+INSERT INTO sp (p) SELECT 1 FROM generate_series(1, 1000);
+SELECT id AS late_key, ctid AS late_tid FROM sp1 ORDER BY ctid DESC LIMIT 1 \gset
+UPDATE sp SET pad = 'stays in sp1' WHERE id = :'late_key';
+ROLLBACK TO s;
+SELECT dblink_exec(:'other_session', 'VACUUM sp1');
+SET LOCAL session_replication_role = replica;
+INSERT INTO sp (id, p) SELECT NULL, 1 FROM generate_series(1, 2000);
+RESET session_replication_role;
+SELECT count(*) AS slot_reused FROM sp1 WHERE ctid = :'late_tid';
+UPDATE sp SET p = 2 WHERE tableoid = 'sp1'::regclass AND ctid = :'late_tid';
+SELECT count(*) AS moved FROM sp2;
+INSERT INTO sp (id, p) VALUES (:'late_key', 2);
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+DROP TABLE sp;
+DROP EXTENSION dblink;
+
 -- The trigger calls uuid_ext's generator itself, never a function found by name: a decoy
 -- first in search_path is not called (docs/SECURITY.md).
 CREATE SCHEMA decoy;
