@@ -23,6 +23,12 @@ INSERT_ROWS = int(os.environ.get("BENCH_INSERT_ROWS", "2000000"))
 INDEX_ROWS = int(os.environ.get("BENCH_INDEX_ROWS", "2000000"))
 WINDOW_ROWS = int(os.environ.get("BENCH_WINDOW_ROWS", "10000000"))  # v7 keys over 30 days
 PLANNING_SECONDS = int(os.environ.get("BENCH_PLANNING_SECONDS", "5"))
+FORMS_ROWS = int(os.environ.get("BENCH_FORMS_ROWS", "1000000"))
+PLPGSQL_ROWS = int(os.environ.get("BENCH_PLPGSQL_ROWS", "20000"))
+# BENCH_SECTIONS=forms re-measures only the text forms and rewrites only their section of
+# docs/BENCHMARKS.md (between the forms markers); the default measures everything.
+SECTIONS = os.environ.get("BENCH_SECTIONS", "all")
+FORMS_BEGIN, FORMS_END = "<!-- text forms: begin -->", "<!-- text forms: end -->"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -215,8 +221,103 @@ def time_windows(bindir, port):
             "tps": {k: statistics.median(v) for k, v in tps.items()}}
 
 
+# A Crockford (ULID/TypeID) encoder of the kind pasted into schemas today: PL/pgSQL over
+# uuid_send() with get_byte(), 5 bits at a time.
+PLPGSQL_CROCKFORD = r"""
+CREATE OR REPLACE FUNCTION plpgsql_crockford(id uuid) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+    alphabet text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    b bytea := uuid_send(id);
+    output text := '';
+    acc bigint := 0;
+    bits int := 2;   -- two leading zero bits: 130 bits in 26 symbols
+    i int;
+BEGIN
+    FOR i IN 0..15 LOOP
+        acc := (acc << 8) | get_byte(b, i);
+        bits := bits + 8;
+        WHILE bits >= 5 LOOP
+            bits := bits - 5;
+            output := output || substr(alphabet, ((acc >> bits) & 31)::int + 1, 1);
+        END LOOP;
+        acc := acc & ((1::bigint << bits) - 1);
+    END LOOP;
+    RETURN output;
+END $$;
+"""
+
+
+def text_forms(bindir, port):
+    """Per call: uuid_encode/uuid_decode per format, against encode(uuid_send(id), 'base64')
+    and decode(…, 'base64') (C, in core) and a PL/pgSQL Crockford encoder."""
+    db = "bench_ext"
+    psql(bindir, port, db, f"""
+        DROP TABLE IF EXISTS forms; {PLPGSQL_CROCKFORD}
+        CREATE TABLE forms AS SELECT id, encode(uuid_send(id), 'base64') AS base64,
+               uuid_encode(id, 'hex') AS hex, uuid_encode(id, 'base32hex') AS base32hex,
+               uuid_encode(id, 'base64url') AS base64url, uuid_encode(id, 'crockford') AS crockford
+        FROM (SELECT uuid_generate_v7() AS id FROM generate_series(1, {FORMS_ROWS})) s;
+        VACUUM ANALYZE forms;""")
+    cases = [("baseline: count(id)", "id", FORMS_ROWS),
+             ("encode(uuid_send(id), 'base64')", "encode(uuid_send(id), 'base64')", FORMS_ROWS),
+             ("decode(base64, 'base64')", "decode(base64, 'base64')", FORMS_ROWS)]
+    for f in ["hex", "base32hex", "base64url", "crockford"]:
+        cases += [(f"uuid_encode(id, '{f}')", f"uuid_encode(id, '{f}')", FORMS_ROWS),
+                  (f"uuid_decode({f}, '{f}')", f"uuid_decode({f}, '{f}')", FORMS_ROWS)]
+    cases += [("uuid_to_typeid('user', id)", "uuid_to_typeid('user', id)", FORMS_ROWS),
+              ("PL/pgSQL Crockford encoder", "plpgsql_crockford(id)", PLPGSQL_ROWS),
+              ("baseline, PL/pgSQL rows", "id", PLPGSQL_ROWS)]
+    samples = {label: [] for label, *_ in cases}
+    for _ in range(RUNS):
+        for label, expr, rows in cases:
+            secs = timed(bindir, port, db, "SET max_parallel_workers_per_gather = 0;",
+                         f"SELECT count({expr}) FROM (SELECT * FROM forms LIMIT {rows}) s;")
+            samples[label].append(secs * 1e9 / rows)
+    med = {label: statistics.median(v) for label, v in samples.items()}
+    out = []
+    for label, expr, rows in cases:
+        if label.startswith("baseline"):
+            continue
+        base = med["baseline, PL/pgSQL rows" if rows == PLPGSQL_ROWS else "baseline: count(id)"]
+        out.append({"label": label, "ns": med[label], "marginal": med[label] - base})
+    psql(bindir, port, db, "DROP TABLE forms")
+    return out
+
+
+def forms_markdown(forms_results):
+    md = [FORMS_BEGIN, ""]
+    for major, res in forms_results:
+        by = {r["label"]: r for r in res}
+        ref = by["encode(uuid_send(id), 'base64')"]["marginal"]
+        pl = by["PL/pgSQL Crockford encoder"]["marginal"]
+        md += [f"## Text forms, PostgreSQL {major}", "",
+               f"`SELECT count(f) FROM (SELECT * FROM forms LIMIT n) s` over {FORMS_ROWS:,} stored v7 keys "
+               f"and their forms ({PLPGSQL_ROWS:,} rows for PL/pgSQL), no parallel workers, median of {RUNS} "
+               "interleaved runs. *Marginal* = ns per row above `count(id)`; the reference is core's "
+               "`encode(uuid_send(id), 'base64')`.", "",
+               "| expression | ns/row | marginal ns | vs encode(uuid_send(id), 'base64') | PL/pgSQL encoder vs this |",
+               "|---|---|---|---|---|"]
+        for r in res:
+            md.append(f"| `{r['label']}` | {r['ns']:.0f} | {r['marginal']:.0f} | {r['marginal'] / ref:.2f}× | "
+                      f"{pl / r['marginal']:.0f}× |")
+        md.append("")
+    md += ["| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
+    for major, res in forms_results:
+        by = {r["label"]: r for r in res}
+        ref = by["encode(uuid_send(id), 'base64')"]["marginal"]
+        pl = by["PL/pgSQL Crockford encoder"]["marginal"]
+        worst = max((r for r in res if r["label"].startswith(("uuid_encode", "uuid_decode"))), key=lambda r: r["marginal"])
+        md.append(f"| every `uuid_encode`/`uuid_decode` ≤ 1.5× `encode(uuid_send(id), 'base64')` | {major} | "
+                  f"worst {worst['marginal'] / ref:.2f}× (`{worst['label']}`) | {'yes' if worst['marginal'] <= 1.5 * ref else 'no'} |")
+        crock = by["uuid_encode(id, 'crockford')"]["marginal"]
+        md.append(f"| `uuid_encode(id, 'crockford')` ≥ 20× cheaper than the PL/pgSQL encoder | {major} | "
+                  f"{pl / crock:.0f}× | {'yes' if pl >= 20 * crock else 'no'} |")
+    md += ["", FORMS_END]
+    return md
+
+
 def rust_bench():
-    out = subprocess.run(["cargo", "bench", "--no-default-features", "--features", "pg15", "--bench", "generators"],
+    out = subprocess.run(["cargo", "bench", "-p", "uuid_ext_core", "--bench", "generators"],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
     return "\n".join(line for line in out.splitlines() if line.startswith("|"))
 
@@ -252,10 +353,23 @@ def svg_chart(results_by_version, path):
 
 def main():
     clusters = [(int(a.split(":")[0]), a.split(":")[1], int(a.split(":")[2])) for a in sys.argv[1:]]
-    per_call_results, insert_results, index_results, window_results = [], [], [], []
+    per_call_results, insert_results, index_results, window_results, forms_results = [], [], [], [], []
+    if SECTIONS == "forms":
+        for major, bindir, port in clusters:
+            setup_databases(bindir, port)
+            print(f"PostgreSQL {major}: text forms ({RUNS} runs x {FORMS_ROWS} rows)", flush=True)
+            forms_results.append((major, text_forms(bindir, port)))
+        path = os.path.join(ROOT, "docs", "BENCHMARKS.md")
+        doc = open(path).read()
+        begin, end = doc.index(FORMS_BEGIN), doc.index(FORMS_END) + len(FORMS_END)
+        with open(path, "w") as f:
+            f.write(doc[:begin] + "\n".join(forms_markdown(forms_results)) + doc[end:])
+        return
     for major, bindir, port in clusters:
         print(f"PostgreSQL {major}: setting up", flush=True)
         setup_databases(bindir, port)
+        print(f"PostgreSQL {major}: text forms ({RUNS} runs x {FORMS_ROWS} rows)", flush=True)
+        forms_results.append((major, text_forms(bindir, port)))
         print(f"PostgreSQL {major}: per-call cost ({RUNS} runs x {N} rows)", flush=True)
         per_call_results.append((major, per_call(bindir, port, major)))
         print(f"PostgreSQL {major}: inserts ({INSERT_ROWS} rows each)", flush=True)
@@ -375,8 +489,9 @@ def main():
             md.append(f"| time window \"{w['label']}\" ≥ 100× faster than the sequential scan | {major} | "
                       f"{speedup:.0f}× | {'yes' if speedup >= 100 else 'no'} |")
     md += ["", "Where the remaining time goes: see [PROFILE.md](PROFILE.md).", ""]
+    md += forms_markdown(forms_results) + [""]
     md += ["## Rust level: generator module vs the `uuid` crate", "",
-           "`cargo bench --bench generators` (benches/generators.rs): ns per UUID, median of 9 interleaved "
+           "`cargo bench -p uuid_ext_core --bench generators` (crates/uuid_ext_core/benches/generators.rs): ns per UUID, median of 9 interleaved "
            "rounds of 10^6. uuid_ext's side includes the per-backend state access and the clock read, as "
            "in the SQL functions.", "", rust, ""]
     with open(os.path.join(ROOT, "docs", "BENCHMARKS.md"), "w") as f:

@@ -29,6 +29,11 @@ if ! command -v cargo >/dev/null; then
     exit 1
 fi
 
+# The test command runs cargo fmt --check and cargo clippy.
+if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+    command -v rustup >/dev/null && rustup component add rustfmt clippy
+fi
+
 if [ "$(cargo pgrx --version 2>/dev/null)" != "cargo-pgrx $PGRX_VERSION" ]; then
     say "installing cargo-pgrx $PGRX_VERSION (about 5 minutes)"
     cargo install cargo-pgrx --version "$PGRX_VERSION" --locked --force

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs every uuid_ext test, on every supported PostgreSQL major (14-18):
-#   1. on 15 and 18 (UUID_EXT_FULL_MAJORS): the Rust unit tests of the
-#      generator module and the #[pg_test]s inside a real server (cargo test;
-#      pgrx starts the server as `postgres` on a free port)
+#   0. cargo fmt --check and cargo clippy -D warnings (the core crate, and the
+#      extension for each major of step 1); the core crate's unit tests
+#      (cargo test -p uuid_ext_core: RFC vectors, no PostgreSQL)
+#   1. on 15 and 18 (UUID_EXT_FULL_MAJORS): the #[pg_test]s inside a real
+#      server (cargo test; pgrx starts the server as `postgres` on a free port)
 #   2. on every major: the pg_regress suite in tests/pg_regress and the
 #      multi-backend checks of tests/concurrency.sh, against a throwaway
 #      cluster started as `postgres` on 127.0.0.1 and a free port
@@ -14,7 +16,7 @@
 # Usage: scripts/test.sh [MAJOR ...]        (default: 14 15 16 17 18)
 # Filters; once any is set, a step whose filter is unset does not run, so a filter runs only
 # what it names (for one pg_regress file on one major, scripts/regress.sh is quicker still):
-#   UUID_EXT_TEST_FILTER=name   cargo tests whose name contains it
+#   UUID_EXT_TEST_FILTER=name   cargo tests (core and #[pg_test]) whose name contains it
 #   UUID_EXT_REGRESS="a b"      these pg_regress files ("concurrency" names tests/concurrency.sh)
 #   UUID_EXT_LIFECYCLE="a b"    these lifecycle tests
 #   UUID_EXT_FULL_MAJORS="15"   majors that run cargo test (default: 15 18)
@@ -50,13 +52,33 @@ cargo_failed=0
 summary=()
 start=$SECONDS
 
-# Generated documents match their generators.
+# Generated documents and test data match their generators.
 if [ "$filtered" -eq 0 ]; then
-    if python3 scripts/uniqueness.py --check; then
-        total_passed=$((total_passed + 1))
-    else
-        total_failed=$((total_failed + 1))
-    fi
+    for generated in scripts/uniqueness.py scripts/text_forms_reference.py; do
+        if python3 "$generated" --check; then
+            total_passed=$((total_passed + 1))
+        else
+            total_failed=$((total_failed + 1))
+        fi
+    done
+fi
+# Formatting and lints: each a check that passes or fails.
+lint() { # lint NAME COMMAND...
+    say "lint: $1"
+    shift
+    if "$@"; then total_passed=$((total_passed + 1)); else total_failed=$((total_failed + 1)); fi
+}
+if [ "$filtered" -eq 0 ]; then
+    lint "cargo fmt --check" cargo fmt --all --check
+    lint "clippy uuid_ext_core" cargo clippy -p uuid_ext_core --all-targets -- -D warnings
+    for v in "${full_majors[@]}"; do
+        lint "clippy uuid_ext, pg$v" cargo clippy --no-default-features --features "pg$v" -- -D warnings
+    done
+fi
+# The core crate's unit tests: no PostgreSQL.
+if [ "$filtered" -eq 0 ] || [ -n "${UUID_EXT_TEST_FILTER-}" ]; then
+    say "cargo test -p uuid_ext_core"
+    cargo test -p uuid_ext_core -- ${UUID_EXT_TEST_FILTER:-} || cargo_failed=1
 fi
 for v in "${majors[@]}"; do
     pg_config=$(pg_config_for "$v")
@@ -65,7 +87,7 @@ for v in "${majors[@]}"; do
     mkdir -p "$work"
 
     if [[ " ${full_majors[*]} " == *" $v "* ]]; then
-        say "PostgreSQL $v: cargo test (unit tests + #[pg_test])"
+        say "PostgreSQL $v: cargo test (#[pg_test])"
         pgdata=$work/pgrx-data
         make_owned "$pgdata"
         if ! CARGO_PGRX_TEST_RUNAS=postgres CARGO_PGRX_TEST_PGDATA=$pgdata \

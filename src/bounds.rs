@@ -23,11 +23,11 @@
 //! is an index condition computed once per scan.
 
 use crate::convert::{from_timestamptz, uuid};
-use crate::generator::time::UnixNanos;
-use crate::generator::{time_order, v7, Bytes};
 use pgrx::datum::TimestampWithTimeZone;
 use pgrx::prelude::*;
 use pgrx::Uuid;
+use uuid_ext_core::time::UnixNanos;
+use uuid_ext_core::{time_order, v7, Bytes};
 
 /// One microsecond, PostgreSQL's timestamp resolution, in nanoseconds.
 const MICROSECOND: UnixNanos = 1_000;

@@ -1,7 +1,5 @@
 //! Conversions between the generator's types and PostgreSQL's.
 
-use crate::generator::time::UnixNanos;
-use crate::generator::Bytes;
 use pgrx::callconv::{Arg, ArgAbi};
 use pgrx::datum::{Timestamp, TimestampWithTimeZone};
 use pgrx::pgrx_sql_entity_graph::metadata::{
@@ -9,6 +7,8 @@ use pgrx::pgrx_sql_entity_graph::metadata::{
 };
 use pgrx::prelude::*;
 use pgrx::{PgSqlErrorCode, Uuid};
+use uuid_ext_core::time::UnixNanos;
+use uuid_ext_core::Bytes;
 
 /// Microseconds from 1970-01-01 to PostgreSQL's epoch, 2000-01-01.
 const PG_EPOCH_UNIX_US: i128 = 946_684_800_000_000;

@@ -2,10 +2,10 @@
 //! PostgreSQL's wording (PostgreSQL 18's `uuidv7()` for timestamp ranges).
 
 use crate::convert::to_timestamptz;
-use crate::generator::time::unix_from_gregorian;
-use crate::generator::{v2, Error};
 use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::{PgLogLevel, PgSqlErrorCode};
+use uuid_ext_core::time::unix_from_gregorian;
+use uuid_ext_core::{v2, Error};
 
 /// Raises an ERROR with PostgreSQL's optional DETAIL and HINT lines.
 pub fn error(code: PgSqlErrorCode, message: String, detail: Option<String>, hint: Option<&str>) -> ! {
@@ -20,37 +20,44 @@ pub fn error(code: PgSqlErrorCode, message: String, detail: Option<String>, hint
     unreachable!("an ERROR does not return")
 }
 
+/// Raises `err` as an ERROR. `kind` names the kind of value being built
+/// ("UUID version 7"), never user input: text that is not a UUID is
+/// reported by [`invalid_uuid_text`], which shows the input.
+///
 /// (22008 is named ERRCODE_DATETIME_FIELD_OVERFLOW in pgrx; PostgreSQL calls the
 /// same SQLSTATE ERRCODE_DATETIME_VALUE_OUT_OF_RANGE too.)
-/// Raises `err` as an ERROR; `what` names the value being built ("UUID version 7").
-pub fn raise(err: Error, what: &str) -> ! {
+pub fn raise(err: Error, kind: &str) -> ! {
     match err {
         Error::TimestampOutOfRange => error(
             PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW,
-            format!("timestamp out of range for {what}"),
-            Some(match what {
-                "UUID version 7" => "UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.",
-                _ => "UUID versions 1, 2 and 6 support timestamps from 1582-10-15 to 5236-03-31.",
-            }.to_owned()),
+            format!("timestamp out of range for {kind}"),
+            Some(
+                match kind {
+                    "UUID version 7" => {
+                        "UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889."
+                    }
+                    _ => "UUID versions 1, 2 and 6 support timestamps from 1582-10-15 to 5236-03-31.",
+                }
+                .to_owned(),
+            ),
             None,
         ),
         Error::WrongLength { expected, got } => error(
             PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
-            format!("{what} needs exactly {expected} bytes, got {got}"),
+            format!("{kind} needs exactly {expected} bytes, got {got}"),
             None,
             None,
         ),
-        // Only uuid_from_urn() parses text; `what` is the input, as shown in messages.
         Error::InvalidText => error(
             PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
-            format!("invalid input syntax for type uuid: \"{what}\""),
+            format!("invalid input syntax for {kind}"),
             None,
-            Some("uuid_from_urn() accepts only the URN form: urn:uuid: followed by 8-4-4-4-12 hex digits."),
+            None,
         ),
         // The SQLSTATE of a sequence that reached its limit.
         Error::Exhausted { retry_at } => error(
             PgSqlErrorCode::ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED,
-            format!("{what} values exhausted for this time step"),
+            format!("{kind} values exhausted for this time step"),
             Some(format!(
                 "A backend generates at most {} distinct values per local domain and local id in each \
                  7.16-minute step of the version 2 clock; the next step starts at {}.",
@@ -62,14 +69,26 @@ pub fn raise(err: Error, what: &str) -> ! {
     }
 }
 
-/// Unwraps a generator result or raises its error.
+/// Text that is not a UUID in the form a function reads: 22P02 with
+/// PostgreSQL's wording for `uuid` input, `input` as shown in messages
+/// (see `TextBytes::for_message`).
+pub fn invalid_uuid_text(input: &str, detail: Option<String>, hint: Option<&str>) -> ! {
+    error(
+        PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
+        format!("invalid input syntax for type uuid: \"{input}\""),
+        detail,
+        hint,
+    )
+}
+
+/// Unwraps a generator result or raises its error; `kind` as for [`raise`].
 pub trait OrRaise<T> {
-    fn or_raise(self, what: &str) -> T;
+    fn or_raise(self, kind: &str) -> T;
 }
 
 impl<T> OrRaise<T> for Result<T, Error> {
     #[inline]
-    fn or_raise(self, what: &str) -> T {
-        self.unwrap_or_else(|e| raise(e, what))
+    fn or_raise(self, kind: &str) -> T {
+        self.unwrap_or_else(|e| raise(e, kind))
     }
 }

@@ -1,4 +1,4 @@
-//! SQL generators: thin wrappers over [`crate::generator`] and [`crate::state`].
+//! SQL generators: thin wrappers over [`uuid_ext_core`] and its per-backend [`state`].
 //!
 //! Labels follow uuid-ossp (generators VOLATILE STRICT PARALLEL SAFE; name-based
 //! and constants IMMUTABLE STRICT PARALLEL SAFE). `uuidv4()` and `uuidv7()`
@@ -8,22 +8,23 @@
 
 use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid, TextBytes};
 use crate::errors::{raise, OrRaise};
-use crate::generator::monotonic::{self, V7Method};
-use crate::generator::{self, name, namespace, v1, v2, v4, v7, v8, Error};
 use crate::gucs::V7Scope;
-use crate::{gucs, shmem, state};
+use crate::{gucs, shmem};
 use pgrx::datum::{Interval, Timestamp, TimestampWithTimeZone};
 use pgrx::pg_sys::panic::CaughtError;
 use pgrx::prelude::*;
 use pgrx::{PgSqlErrorCode, PgTryBuilder, Uuid};
+use uuid_ext_core::monotonic::{self, V7Method};
+use uuid_ext_core::state;
+use uuid_ext_core::{self, namespace, v1, v2, v3, v4, v5, v6, v7, v8, Error};
 
 /// The clock a backend's time-based generators read: the wall clock, moved
 /// by `uuid_ext.clock_offset_ms` (a superuser-only test aid, 0 by default).
 /// Cluster scope reads the wall clock itself: a session's test aid must not
 /// move the position every other session's keys follow.
 #[inline]
-fn now() -> i128 {
-    state::now() + gucs::clock_offset_ns()
+fn generator_clock() -> i128 {
+    state::wall_clock() + gucs::clock_offset_ns()
 }
 
 // ---- random (v4) ---------------------------------------------------------
@@ -45,7 +46,7 @@ pub fn uuidv4() -> Uuid {
 fn v7_now(method: V7Method, shift_ns: i128) -> Uuid {
     let result = match gucs::v7_scope() {
         V7Scope::Backend => {
-            let now = now();
+            let now = generator_clock();
             state::with(|s| {
                 let rng = &mut s.rng;
                 s.v7.next(method, now, shift_ns, || rng.next_u64())
@@ -53,7 +54,7 @@ fn v7_now(method: V7Method, shift_ns: i128) -> Uuid {
         }
         V7Scope::Cluster => {
             let shared = shmem::cluster_v7();
-            monotonic::next_cluster(shared, state::now(), shift_ns, state::with(|s| s.rng.next_u64()))
+            monotonic::next_cluster(shared, state::wall_clock(), shift_ns, state::with(|s| s.rng.next_u64()))
         }
     };
     uuid(result.or_raise("UUID version 7"))
@@ -73,7 +74,8 @@ pub fn uuid_generate_v7() -> Uuid {
 /// infinite intervals (PostgreSQL 17+), and shifts past PostgreSQL's own
 /// timestamp range, which `timestamptz + interval` rejects with its 22008.
 fn shift_ns(shift: Interval) -> i128 {
-    let infinite = |m: i32, d: i32, us: i64| m == d && (m == i32::MAX && us == i64::MAX || m == i32::MIN && us == i64::MIN);
+    let infinite =
+        |m: i32, d: i32, us: i64| m == d && (m == i32::MAX && us == i64::MAX || m == i32::MIN && us == i64::MIN);
     if infinite(shift.months(), shift.days(), shift.micros()) {
         ereport!(
             ERROR,
@@ -82,7 +84,7 @@ fn shift_ns(shift: Interval) -> i128 {
             "UUID version 7 does not support infinite intervals."
         );
     }
-    let now = to_timestamptz(now());
+    let now = to_timestamptz(generator_clock());
     let shifted = PgTryBuilder::new(|| {
         // SAFETY: a built-in, strict function of two non-null arguments.
         unsafe {
@@ -134,7 +136,7 @@ pub fn uuid_generate_v7_batch(n: i32) -> SetOfIterator<'static, Uuid> {
 }
 
 fn v7_at(ns: i128, zero: bool) -> Uuid {
-    let ms = generator::time::unix_ms_from_unix(ns).or_raise("UUID version 7");
+    let ms = uuid_ext_core::time::unix_ms_from_unix(ns).or_raise("UUID version 7");
     let (rand_a, rand_b) = if zero {
         (0, 0)
     } else {
@@ -161,7 +163,7 @@ pub fn uuid_timestamp_to_v7(ts: Timestamp, zero: default!(bool, false)) -> Uuid 
 // ---- Gregorian time (v1, v2, v6) ----------------------------------------
 
 fn gregorian_fields(node: Option<[u8; 6]>) -> v1::GregorianFields {
-    let now = now();
+    let now = generator_clock();
     state::with(|s| {
         let (timestamp, clock_seq) = s.gregorian.next(now).or_raise("UUID version 1");
         let node = node.unwrap_or(s.node);
@@ -186,7 +188,7 @@ pub fn uuid_generate_v1mc() -> Uuid {
 /// UUIDv6: v1's fields in time order (RFC 9562 §5.6).
 #[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuid_generate_v6() -> Uuid {
-    uuid(v1::encode_v6(&gregorian_fields(None)))
+    uuid(v6::encode_v6(&gregorian_fields(None)))
 }
 
 /// UUIDv2 (DCE Security): `local_domain` 0..255 (0 person, 1 group, 2 org),
@@ -211,7 +213,7 @@ pub fn uuid_generate_v2(local_domain: i32, local_id: i64) -> Uuid {
     });
     let fields = gregorian_fields(None);
     let (timestamp, seq) = state::with(|s| s.dce.next(fields.timestamp, domain, id)).or_raise("UUID version 2");
-    // The 6 stored clock-sequence bits count values (see generator::v2).
+    // The 6 stored clock-sequence bits count values (see uuid_ext_core::v2).
     let fields = v1::GregorianFields { timestamp, clock_seq: u16::from(seq) << 8, ..fields };
     uuid(v2::encode_v2(&fields, domain, id))
 }
@@ -222,19 +224,19 @@ pub fn uuid_generate_v2(local_domain: i32, local_id: i64) -> Uuid {
 /// the bytes of the text in the database encoding, as uuid-ossp does.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_generate_v3(namespace: Uuid, name: TextBytes) -> Uuid {
-    uuid(name::v3(bytes(&namespace), name.0))
+    uuid(v3::from_name(bytes(&namespace), name.0))
 }
 
 /// UUIDv5: SHA-1 of namespace and name (RFC 9562 §5.5).
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_generate_v5(namespace: Uuid, name: TextBytes) -> Uuid {
-    uuid(name::v5(bytes(&namespace), name.0))
+    uuid(v5::from_name(bytes(&namespace), name.0))
 }
 
 /// UUIDv8: SHA-256 of namespace and name (RFC 9562 Appendix B.2).
 #[pg_extern(immutable, strict, parallel_safe, name = "uuid_generate_v8")]
 pub fn uuid_generate_v8_sha256(namespace: Uuid, name: TextBytes) -> Uuid {
-    uuid(name::v8_sha256(bytes(&namespace), name.0))
+    uuid(v8::from_name_sha256(bytes(&namespace), name.0))
 }
 
 /// UUIDv8 from 16 custom bytes; only version and variant are overwritten.
@@ -248,13 +250,13 @@ pub fn uuid_generate_v8(custom: &[u8]) -> Uuid {
 /// The Nil UUID, all zeros (RFC 9562 §5.9).
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_nil() -> Uuid {
-    uuid(generator::NIL)
+    uuid(uuid_ext_core::NIL)
 }
 
 /// The Max UUID, all ones (RFC 9562 §5.10).
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_max() -> Uuid {
-    uuid(generator::MAX)
+    uuid(uuid_ext_core::MAX)
 }
 
 /// Namespace ID for fully qualified domain names (RFC 9562 §6.6).

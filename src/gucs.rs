@@ -2,11 +2,11 @@
 //! extension reserves (PostgreSQL 15+), so a typo is an error, not a silent
 //! placeholder.
 
-use crate::generator::monotonic::V7Method;
 use pgrx::prelude::*;
 use pgrx::{GucContext, GucEnum, GucFlags, GucRegistry, GucSetting, PostgresGucEnum};
+use uuid_ext_core::monotonic::V7Method;
 
-/// Values of `uuid_ext.v7_method`; see [`crate::generator::monotonic`] for layouts.
+/// Values of `uuid_ext.v7_method`; see [`uuid_ext_core::monotonic`] for layouts.
 #[derive(PostgresGucEnum, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum V7MethodGuc {
     #[name = c"default"]

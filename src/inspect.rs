@@ -14,13 +14,13 @@
 //! The copies also serve schema-qualified calls in dumps from older majors.
 
 use crate::convert::{bytes, to_timestamp, to_timestamptz, uuid, TextBytes};
-use crate::errors::raise;
-use crate::generator::text::{self, Form};
-use crate::generator::time::{unix_from_gregorian, NANOS_PER_MILLI};
-use crate::generator::{fields, v1, v7, Error};
+use crate::errors::invalid_uuid_text;
 use pgrx::datum::{Timestamp, TimestampWithTimeZone};
 use pgrx::prelude::*;
 use pgrx::Uuid;
+use uuid_ext_core::text::{self, Form};
+use uuid_ext_core::time::{unix_from_gregorian, NANOS_PER_MILLI};
+use uuid_ext_core::{fields, v1, v6, v7, Error};
 
 fn v7_millis_ns(u: &Uuid) -> Option<i128> {
     v7::unix_ts_ms(bytes(u)).map(|ms| ms as i128 * NANOS_PER_MILLI)
@@ -30,10 +30,7 @@ fn v7_millis_ns(u: &Uuid) -> Option<i128> {
 /// millisecond) of the RFC variant, NULL otherwise.
 fn core_timestamp(u: &Uuid) -> Option<TimestampWithTimeZone> {
     let b = bytes(u);
-    v1::decode_v1(b)
-        .map(|f| unix_from_gregorian(f.timestamp))
-        .or_else(|| v7_millis_ns(u))
-        .map(to_timestamptz)
+    v1::decode_v1(b).map(|f| unix_from_gregorian(f.timestamp)).or_else(|| v7_millis_ns(u)).map(to_timestamptz)
 }
 
 /// The timestamp of a v1 or v7 UUID, as PostgreSQL 18 computes it.
@@ -52,7 +49,7 @@ pub fn uuid_extract_version(uuid: Uuid) -> Option<i16> {
 /// The timestamp of a v1, v6 or v7 UUID (v7 to the millisecond).
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_ext_timestamp(uuid: Uuid) -> Option<TimestampWithTimeZone> {
-    v1::decode_v6(bytes(&uuid))
+    v6::decode_v6(bytes(&uuid))
         .map(|f| to_timestamptz(unix_from_gregorian(f.timestamp)))
         .or_else(|| core_timestamp(&uuid))
 }
@@ -87,13 +84,13 @@ pub fn uuid_ext_node(uuid: Uuid) -> Option<Vec<u8>> {
 /// v1 → v6 with the same timestamp, clock sequence and node; NULL if not v1.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_v1_to_v6(uuid: Uuid) -> Option<Uuid> {
-    v1::v1_to_v6(bytes(&uuid)).map(crate::convert::uuid)
+    v6::v1_to_v6(bytes(&uuid)).map(crate::convert::uuid)
 }
 
 /// v6 → v1, the inverse of `uuid_v1_to_v6`; NULL if not v6.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_v6_to_v1(uuid: Uuid) -> Option<Uuid> {
-    v1::v6_to_v1(bytes(&uuid)).map(crate::convert::uuid)
+    v6::v6_to_v1(bytes(&uuid)).map(crate::convert::uuid)
 }
 
 /// pg_uuidv7: the millisecond timestamp of a v7 UUID; NULL if not v7.
@@ -120,7 +117,11 @@ pub fn uuid_to_urn(uuid: Uuid) -> String {
 pub fn uuid_from_urn(urn: TextBytes) -> Uuid {
     match std::str::from_utf8(urn.0).map_err(|_| Error::InvalidText).and_then(text::parse) {
         Ok((b, Form::Urn)) => uuid(b),
-        _ => raise(Error::InvalidText, &urn.for_message()),
+        _ => invalid_uuid_text(
+            &urn.for_message(),
+            None,
+            Some("uuid_from_urn() accepts only the URN form: urn:uuid: followed by 8-4-4-4-12 hex digits."),
+        ),
     }
 }
 

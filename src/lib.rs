@@ -1,9 +1,10 @@
 //! uuid_ext: RFC 9562 UUIDs for PostgreSQL.
 //!
-//! * [`generator`]: the pure-Rust core (layouts, decoding, state machines);
-//!   it knows nothing of PostgreSQL.
-//! * [`state`]: the per-backend clock, RNG and generator state.
-//! * [`generate`], [`inspect`], [`bounds`], [`opclass`]: the thin
+//! Everything that is not PostgreSQL glue — layouts, decoding, the monotonic
+//! state machines, the per-backend clock/RNG/generator state — is the
+//! workspace crate `uuid_ext_core` (crates/uuid_ext_core), which knows nothing
+//! of PostgreSQL. This crate is the SQL face over it:
+//! * [`generate`], [`inspect`], [`bounds`], [`opclass`], [`forms`]: the thin
 //!   `#[pg_extern]` SQL face; [`gucs`]: configuration; [`convert`],
 //!   [`errors`]: type and error mapping.
 //! * [`planner`]: the planner hook behind time windows on UUID keys;
@@ -14,8 +15,8 @@
 pub mod bounds;
 pub mod convert;
 pub mod errors;
+pub mod forms;
 pub mod generate;
-pub mod generator;
 pub mod gucs;
 pub mod inspect;
 pub mod migrate;
@@ -23,7 +24,6 @@ pub mod opclass;
 pub mod planner;
 pub mod server_assigned;
 pub mod shmem;
-pub mod state;
 pub mod syscatalog;
 
 ::pgrx::pg_module_magic!(name, version);
@@ -56,9 +56,7 @@ mod tests {
 
     #[pg_test]
     fn sql_v5_reproduces_appendix_a4() {
-        let got = Spi::get_one::<String>(
-            "SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')::text",
-        );
+        let got = Spi::get_one::<String>("SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')::text");
         assert_eq!(got, Ok(Some("2ed6657d-e927-568b-95e1-2665a8aea6a2".to_string())));
     }
 

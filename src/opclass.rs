@@ -1,15 +1,15 @@
 //! The `uuid_time_ops` btree operator class: UUIDs in the order of the time
 //! inside them (v1, v6 and v7 interleaved), with sortsupport and 64-bit
-//! abbreviated keys. The order itself is [`crate::generator::time_order`];
+//! abbreviated keys. The order itself is [`uuid_ext_core::time_order`];
 //! the operators and the class are declared in `sql/uuid_time_ops.sql`.
 
 use crate::convert::bytes;
-use crate::generator::time_order;
-use crate::generator::Bytes;
 use core::cmp::Ordering;
 use core::ffi::c_int;
 use pgrx::prelude::*;
 use pgrx::{Internal, Uuid};
+use uuid_ext_core::time_order;
+use uuid_ext_core::Bytes;
 
 /// btree support function 1: -1, 0 or 1 as `a` sorts before, with or after `b`.
 #[pg_extern(immutable, strict, parallel_safe)]
@@ -96,12 +96,5 @@ pub fn uuid_time_sortsupport(mut ssup: Internal) {
 pgrx::extension_sql_file!(
     "../sql/uuid_time_ops.sql",
     name = "uuid_time_ops",
-    requires = [
-        uuid_time_cmp,
-        uuid_time_lt,
-        uuid_time_le,
-        uuid_time_ge,
-        uuid_time_gt,
-        uuid_time_sortsupport
-    ]
+    requires = [uuid_time_cmp, uuid_time_lt, uuid_time_le, uuid_time_ge, uuid_time_gt, uuid_time_sortsupport]
 );

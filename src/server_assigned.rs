@@ -259,7 +259,8 @@ fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {
         [column, name] => (column, generator(name)),
         _ => protocol_error("takes a column name and optionally a generator"),
     };
-    let row_before = matches!(trigger.when(), Ok(PgTriggerWhen::Before)) && matches!(trigger.level(), PgTriggerLevel::Row);
+    let row_before =
+        matches!(trigger.when(), Ok(PgTriggerWhen::Before)) && matches!(trigger.level(), PgTriggerLevel::Row);
     let table = trigger.table_name().unwrap_or_default();
     let (Some(new), true) = (trigger.new(), row_before) else {
         protocol_error("must be fired BEFORE INSERT OR UPDATE, FOR EACH ROW")
@@ -271,9 +272,9 @@ fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {
     let given = key_of(&new, column, &table);
     match trigger.op() {
         Ok(PgTriggerOperation::Insert) => {
-            let has_default = trigger.relation().is_ok_and(|rel| {
-                rel.tuple_desc().iter().any(|a| !a.attisdropped && a.name() == column && a.atthasdef)
-            });
+            let has_default = trigger
+                .relation()
+                .is_ok_and(|rel| rel.tuple_desc().iter().any(|a| !a.attisdropped && a.name() == column && a.atthasdef));
             if has_default {
                 error(
                     PgSqlErrorCode::ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE,
@@ -308,9 +309,11 @@ fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {
                 ),
             }
             // SAFETY: tg_relation is the open relation the trigger fires on.
-            if let (Some(key), true) = (old, unsafe { (*trigger.trigger_data().tg_relation).rd_rel.as_ref() }
-                .is_some_and(|class| class.relispartition))
-            {
+            if let (Some(key), true) = (
+                old,
+                unsafe { (*trigger.trigger_data().tg_relation).rd_rel.as_ref() }
+                    .is_some_and(|class| class.relispartition),
+            ) {
                 remember_update(trigger, column, key);
             }
         }

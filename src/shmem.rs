@@ -1,5 +1,5 @@
 //! Shared memory for `uuid_ext.v7_scope = 'cluster'`: one atomic 64-bit v7
-//! position for the whole server (see `generator::monotonic::next_cluster`).
+//! position for the whole server (see `uuid_ext_core::monotonic::next_cluster`).
 //! It exists only when the library is in `shared_preload_libraries`.
 
 use crate::errors::error;

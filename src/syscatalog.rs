@@ -62,7 +62,8 @@ pub unsafe fn scan<T>(catalog: u32, index: u32, keys: &[(u32, Oid)], mut each: i
         );
     }
     let nkeys = scan_keys.len() as i32;
-    let scan = pg_sys::systable_beginscan(rel, Oid::from(index), true, core::ptr::null_mut(), nkeys, scan_keys.as_mut_ptr());
+    let scan =
+        pg_sys::systable_beginscan(rel, Oid::from(index), true, core::ptr::null_mut(), nkeys, scan_keys.as_mut_ptr());
     loop {
         let tuple = pg_sys::systable_getnext(scan);
         if tuple.is_null() {

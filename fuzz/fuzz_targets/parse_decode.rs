@@ -1,16 +1,14 @@
-//! Any bytes, as text or as a UUID: parsing and every decoder must not panic,
+//! Any bytes, as text or as a UUID: parsing and every decoder (text forms and TypeID
+//! included) must not panic,
 //! whatever parses must format back to the same text (ignoring case), the
 //! time order must be a consistent total order, and a time bound must split
 //! timed UUIDs exactly at its instant (checked against the RFC layouts read
-//! independently, `generator::testutil::reference_time`).
+//! independently, `uuid_ext_core::testutil::reference_time`).
 #![no_main]
 
-#[path = "../../src/generator/mod.rs"]
-#[allow(dead_code)]
-mod generator;
-
-use generator::testutil::reference_time;
-use generator::{fields, text, time_order, v1, v2, v7};
+use uuid_ext_core::testutil::reference_time;
+use uuid_ext_core::forms::{self, typeid, Format};
+use uuid_ext_core::{fields, text, time_order, v1, v2, v6, v7};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -19,13 +17,31 @@ fuzz_target!(|data: &[u8]| {
             assert!(s.eq_ignore_ascii_case(&text::format(&b, form)));
         }
     }
+    // Text forms: whatever decodes re-encodes to the canonical form of the same value, and
+    // every value's forms decode back (so no two texts of one format differ but by case,
+    // whitespace or padding).
+    for f in Format::ALL {
+        if let Ok(b) = forms::decode(data, f) {
+            let (canonical, n) = forms::encode(&b, f);
+            assert_eq!(forms::decode(&canonical[..n], f), Ok(b));
+        }
+    }
+    if let Ok(s) = std::str::from_utf8(data) {
+        if let Ok((prefix, b)) = typeid::decode(s) {
+            assert_eq!(typeid::encode(prefix, &b).as_deref(), Ok(s), "a TypeID has one spelling");
+        }
+    }
     if data.len() >= 16 {
-        let b: generator::Bytes = data[..16].try_into().unwrap();
+        let b: uuid_ext_core::Bytes = data[..16].try_into().unwrap();
         let _ = (fields::variant(&b), fields::version(&b), v2::decode_v2(&b), v7::instant_with_subms(&b));
         if let Some(f) = v1::decode_gregorian(&b) {
-            assert_eq!(v1::decode_v6(&v1::encode_v6(&f)), Some(f));
+            assert_eq!(v6::decode_v6(&v6::encode_v6(&f)), Some(f));
         }
         let _ = time_order::key(&b);
+        for f in Format::ALL {
+            let (t, n) = forms::encode(&b, f);
+            assert_eq!(forms::decode(&t[..n], f), Ok(b));
+        }
         if data.len() >= 32 {
             // Instants over the whole range UUIDs cover and beyond (±2^79 ns).
             let t = i128::from_le_bytes(data[16..32].try_into().unwrap()) >> 48;
@@ -38,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         if data.len() >= 48 {
-            let c: generator::Bytes = data[32..48].try_into().unwrap();
+            let c: uuid_ext_core::Bytes = data[32..48].try_into().unwrap();
             let ord = time_order::compare(&b, &c);
             assert_eq!(ord, time_order::compare(&c, &b).reverse());
             assert_eq!(ord.is_eq(), b == c);

@@ -160,7 +160,8 @@ unsafe fn is_time_family(family: Oid) -> bool {
         return false;
     }
     let form = &*pg_sys::heap_tuple_get_struct::<pg_sys::FormData_pg_opfamily>(tuple);
-    let found = form.opfmethod == pg_sys::BTREE_AM_OID && CStr::from_ptr(form.opfname.data.as_ptr()) == c"uuid_time_ops";
+    let found =
+        form.opfmethod == pg_sys::BTREE_AM_OID && CStr::from_ptr(form.opfname.data.as_ptr()) == c"uuid_time_ops";
     pg_sys::ReleaseSysCache(tuple);
     found
 }

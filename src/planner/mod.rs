@@ -182,7 +182,9 @@ unsafe fn call_on_uuid_column(node: *mut Node) -> Option<(*mut pg_sys::FuncExpr,
     }
     let call: *mut pg_sys::FuncExpr = node.cast();
     let mut args = cells((*call).args);
-    let (Some(arg), None) = (args.next(), args.next()) else { return None };
+    let (Some(arg), None) = (args.next(), args.next()) else {
+        return None;
+    };
     if !is_a(arg, NodeTag::T_Var) {
         return None;
     }

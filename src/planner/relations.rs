@@ -4,8 +4,8 @@
 //! reads.
 
 use super::catalog::Catalog;
-use crate::syscatalog::any_in_tree;
 use super::{call_on_uuid_column, cells, conjuncts};
+use crate::syscatalog::any_in_tree;
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 
@@ -85,11 +85,16 @@ unsafe fn is_version_7(node: *mut Node, attno: pg_sys::AttrNumber, catalog: &Cat
         return false;
     }
     let op: *mut pg_sys::OpExpr = node.cast();
-    if !matches!((*op).opno.to_u32(), INT2_EQ | INT4_EQ | INT8_EQ | INT24_EQ | INT42_EQ | INT28_EQ | INT82_EQ | INT48_EQ | INT84_EQ) {
+    if !matches!(
+        (*op).opno.to_u32(),
+        INT2_EQ | INT4_EQ | INT8_EQ | INT24_EQ | INT42_EQ | INT28_EQ | INT82_EQ | INT48_EQ | INT84_EQ
+    ) {
         return false;
     }
     let mut args = cells((*op).args);
-    let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else { return false };
+    let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else {
+        return false;
+    };
     let version_of_col = |n: *mut Node| {
         call_on_uuid_column(n)
             .is_some_and(|(call, var)| (*var).varattno == attno && catalog.is_version_function((*call).funcid))

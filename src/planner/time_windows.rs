@@ -90,9 +90,13 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
         return Vec::new();
     }
     let op: *mut pg_sys::OpExpr = clause.cast();
-    let Some(cmp) = Cmp::of((*op).opno) else { return Vec::new() };
+    let Some(cmp) = Cmp::of((*op).opno) else {
+        return Vec::new();
+    };
     let mut args = cells((*op).args);
-    let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else { return Vec::new() };
+    let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else {
+        return Vec::new();
+    };
     let (call, var, x, cmp) = match (call_on_uuid_column(a), call_on_uuid_column(b)) {
         (Some((call, var)), _) => (call, var, b, cmp),
         (None, Some((call, var))) => (call, var, a, cmp.commuted()),
@@ -101,8 +105,13 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
     if !computable_once(x) {
         return Vec::new();
     }
-    let Some(catalog) = catalog.get() else { return Vec::new() };
-    let Some(reads) = catalog.reads((*call).funcid) else { return Vec::new() };
+    let Some(catalog) = catalog.get() else {
+        return Vec::new();
+    };
+    let Some(reads) = catalog.reads((*call).funcid) else {
+        return Vec::new();
+    };
+    #[allow(clippy::unnecessary_cast)] // Var.varno is Index (u32) on 14, int from 15.
     let rte = pg_sys::list_nth((*query).rtable, (*var).varno as i32 - 1).cast::<pg_sys::RangeTblEntry>();
     if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION {
         return Vec::new();

@@ -32,3 +32,12 @@ FROM (VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846'), ('5df41881-3aed-3515-88a7
 -- URN text out and in (RFC 4122 §3 example value).
 SELECT uuid_to_urn('f81d4fae-7dec-11d0-a765-00a0c91e6bf6') AS urn,
        uuid_from_urn('URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6') = 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6' AS from_urn;
+
+-- RFC 4530 §2.2/§2.3: uuidMatch is equality of all 16 octets and uuidOrderingMatch orders by
+-- the octets as unsigned integers, most significant first. PostgreSQL's own = and uuid_ops
+-- are exactly that (uuid_ext adds nothing): octet order, not a numeric order of any field,
+-- and unsigned octets.
+SELECT '00000000-0000-0000-0000-0000000000ff'::uuid < '00000000-0000-0000-0000-000000000100' AS octet_order,
+       '80000000-0000-0000-0000-000000000000'::uuid > '7fffffff-ffff-ffff-ffff-ffffffffffff' AS unsigned_octets,
+       '0123ABCD-0000-0000-0000-000000000000'::uuid = '{0123abcd-0000-0000-0000-000000000000}' AS match_ignores_spelling,
+       'ffffffff-ffff-ffff-ffff-fffffffffffe'::uuid <> 'ffffffff-ffff-ffff-ffff-ffffffffffff' AS last_octet_counts;

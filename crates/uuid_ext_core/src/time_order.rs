@@ -24,7 +24,8 @@
 
 use super::fields::version;
 use super::time::{gregorian_from_unix, UnixNanos, GREGORIAN_UNIX_OFFSET_100NS, NANOS_PER_MILLI};
-use super::v1::{decode_gregorian, encode_v6, v1_to_v6, GregorianFields};
+use super::v1::{decode_gregorian, GregorianFields};
+use super::v6::{encode_v6, v1_to_v6};
 use super::{v7, Bytes, NIL};
 use core::cmp::Ordering;
 
@@ -64,9 +65,7 @@ pub fn compare(a: &Bytes, b: &Bytes) -> Ordering {
         return a.cmp(b);
     }
     key(a).cmp(&key(b)).then_with(|| {
-        normalized(a)
-            .cmp(&normalized(b))
-            .then_with(|| (version(a) == Some(1)).cmp(&(version(b) == Some(1))))
+        normalized(a).cmp(&normalized(b)).then_with(|| (version(a) == Some(1)).cmp(&(version(b) == Some(1))))
     })
 }
 
@@ -96,8 +95,8 @@ pub fn lower_bound(t: UnixNanos) -> Bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::testutil::{hex, reference_time};
-    use crate::generator::v1::encode_v1;
+    use crate::testutil::{hex, reference_time};
+    use crate::v1::encode_v1;
 
     const A1: &str = "C232AB00-9414-11EC-B3C8-9F6BDECED846";
     const A5: &str = "1EC9414C-232A-6B00-B3C8-9F6BDECED846";
@@ -186,8 +185,14 @@ mod tests {
         // Extremes.
         assert_eq!(lower_bound(i128::MIN / 2), hex("00000000-0000-6000-8000-000000000000"));
         assert_eq!(lower_bound(0), hex("00000000-0000-7000-8000-000000000000"));
-        assert_eq!(lower_bound(-100), encode_v6(&GregorianFields {
-            timestamp: GREGORIAN_UNIX_OFFSET_100NS as u64 - 1, clock_seq: 0, node: [0; 6] }));
+        assert_eq!(
+            lower_bound(-100),
+            encode_v6(&GregorianFields {
+                timestamp: GREGORIAN_UNIX_OFFSET_100NS as u64 - 1,
+                clock_seq: 0,
+                node: [0; 6]
+            })
+        );
         assert_eq!(lower_bound(i128::MAX / 2), NIL);
         assert!(key(&lower_bound(i128::MAX / 2)) >= UNTIMED);
     }

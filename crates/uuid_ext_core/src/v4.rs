@@ -15,7 +15,7 @@ pub fn from_random(random: Bytes) -> Bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::testutil::hex;
+    use crate::testutil::hex;
 
     #[test]
     fn appendix_a3_v4() {

@@ -107,7 +107,7 @@ impl DceSequence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::testutil::hex;
+    use crate::testutil::hex;
 
     #[test]
     fn v2_is_v1_with_time_low_and_clock_seq_low_replaced() {
@@ -124,7 +124,7 @@ mod tests {
             Some(DceFields {
                 local_domain: DOMAIN_PERSON,
                 local_id: 1000,
-                timestamp: 0x1EC9414_0000_0000,
+                timestamp: 0x01EC_9414_0000_0000,
                 clock_seq_hi: 0x33,
                 node: f.node,
             })

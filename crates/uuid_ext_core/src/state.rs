@@ -4,15 +4,15 @@
 //! PostgreSQL backends are single-threaded processes forked from the
 //! postmaster; the state is created lazily on first use and rebuilt whenever
 //! the process turns out to be a fork child of the process that built it
-//! (see [`crate::generator::rng::fork_generation`]), so backends forked from
+//! (see [`crate::rng::fork_generation`]), so backends forked from
 //! a postmaster that preloaded the library share no random stream, node ID,
 //! clock sequence or last value.
 
-use crate::generator::monotonic::{GregorianClock, V7State};
-use crate::generator::rng::{fork_generation, ForkSafeRng};
-use crate::generator::time::UnixNanos;
-use crate::generator::v1::random_node;
-use crate::generator::v2::DceSequence;
+use crate::monotonic::{GregorianClock, V7State};
+use crate::rng::{fork_generation, ForkSafeRng};
+use crate::time::UnixNanos;
+use crate::v1::random_node;
+use crate::v2::DceSequence;
 use std::cell::RefCell;
 
 pub struct BackendState {
@@ -61,7 +61,7 @@ pub fn with<R>(f: impl FnOnce(&mut BackendState) -> R) -> R {
 
 /// The wall clock, as nanoseconds since the Unix epoch (negative before it).
 #[inline]
-pub fn now() -> UnixNanos {
+pub fn wall_clock() -> UnixNanos {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: CLOCK_REALTIME always exists; the vDSO answers without a system call.
     unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut ts) };
@@ -79,7 +79,7 @@ mod tests {
     #[test]
     fn state_built_before_a_fork_is_rebuilt_in_the_child() {
         let parent_node = with(|s| s.node);
-        let from_child = crate::generator::testutil::in_forked_child(|| {
+        let from_child = crate::testutil::in_forked_child(|| {
             let mut out = [0u8; 14];
             with(|s| {
                 out[..6].copy_from_slice(&s.node);

@@ -1,5 +1,5 @@
-//! UUIDv1 (Gregorian time-based) and UUIDv6 (v1's fields reordered for
-//! sorting), and the lossless conversion between them.
+//! UUIDv1 (Gregorian time-based), and the fields it shares with UUIDv6
+//! ([`super::v6`], the same fields reordered for sorting).
 //!
 //! Both carry the same three fields: a 60-bit count of 100-ns intervals since
 //! 1582-10-15 ([`super::time`]), a 14-bit `clock_seq` and a 48-bit `node`.
@@ -24,7 +24,7 @@ pub struct GregorianFields {
     pub node: [u8; 6],
 }
 
-fn put_clock_seq_node(b: &mut Bytes, f: &GregorianFields) {
+pub(crate) fn put_clock_seq_node(b: &mut Bytes, f: &GregorianFields) {
     b[8] = (f.clock_seq >> 8) as u8 & 0x3f;
     b[9] = f.clock_seq as u8;
     b[10..16].copy_from_slice(&f.node);
@@ -48,21 +48,10 @@ pub fn encode_v1(f: &GregorianFields) -> Bytes {
     set_version(b, 1)
 }
 
-/// Encodes a v6 UUID: time_high(32) time_mid(16) ver time_low(12) var clock_seq(14) node(48).
-pub fn encode_v6(f: &GregorianFields) -> Bytes {
-    let t = f.timestamp;
-    let mut b = [0u8; 16];
-    b[0..4].copy_from_slice(&((t >> 28) as u32).to_be_bytes());
-    b[4..6].copy_from_slice(&((t >> 12) as u16).to_be_bytes());
-    b[6..8].copy_from_slice(&((t & 0x0fff) as u16).to_be_bytes());
-    put_clock_seq_node(&mut b, f);
-    set_version(b, 6)
-}
-
 /// The fields of a v1 or v6 UUID (`version` 1 or 6), or `None` if `b` is
 /// not that version of the RFC variant. Both layouts split the timestamp
 /// into a 32-bit, a 16-bit and a 12-bit field; only the order differs.
-fn decode(b: &Bytes, want: u8) -> Option<GregorianFields> {
+pub(crate) fn decode(b: &Bytes, want: u8) -> Option<GregorianFields> {
     if version(b) != Some(want) {
         return None;
     }
@@ -79,24 +68,9 @@ pub fn decode_v1(b: &Bytes) -> Option<GregorianFields> {
     decode(b, 1)
 }
 
-/// The fields of a v6 UUID, or `None` for any other version or variant.
-pub fn decode_v6(b: &Bytes) -> Option<GregorianFields> {
-    decode(b, 6)
-}
-
 /// The fields of a v1 or v6 UUID.
 pub fn decode_gregorian(b: &Bytes) -> Option<GregorianFields> {
-    decode_v1(b).or_else(|| decode_v6(b))
-}
-
-/// v1 → v6, losslessly (§5.6: "the same fields, reordered"); `None` if not v1.
-pub fn v1_to_v6(b: &Bytes) -> Option<Bytes> {
-    decode_v1(b).map(|f| encode_v6(&f))
-}
-
-/// v6 → v1, losslessly; `None` if not v6.
-pub fn v6_to_v1(b: &Bytes) -> Option<Bytes> {
-    decode_v6(b).map(|f| encode_v1(&f))
+    decode_v1(b).or_else(|| super::v6::decode_v6(b))
 }
 
 /// A random node ID with the multicast bit set, so it can never collide
@@ -109,38 +83,20 @@ pub fn random_node(random: [u8; 6]) -> [u8; 6] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::generator::testutil::hex;
-    use crate::generator::time::{gregorian_from_unix, unix_from_gregorian, MAX_GREGORIAN_100NS};
+    use crate::testutil::hex;
+    use crate::time::{gregorian_from_unix, unix_from_gregorian, MAX_GREGORIAN_100NS};
+    use crate::v6::{decode_v6, encode_v6, v6_to_v1};
 
     /// Appendix A: the fields shared by the v1 and v6 vectors.
-    const A_FIELDS: GregorianFields = GregorianFields {
-        timestamp: 0x1EC9414C232AB00,
-        clock_seq: 0x33C8,
-        node: [0x9F, 0x6B, 0xDE, 0xCE, 0xD8, 0x46],
-    };
+    pub(crate) const A_FIELDS: GregorianFields =
+        GregorianFields { timestamp: 0x1EC9414C232AB00, clock_seq: 0x33C8, node: [0x9F, 0x6B, 0xDE, 0xCE, 0xD8, 0x46] };
 
     #[test]
     fn appendix_a1_v1() {
         assert_eq!(encode_v1(&A_FIELDS), hex("C232AB00-9414-11EC-B3C8-9F6BDECED846"));
         assert_eq!(decode_v1(&hex("C232AB00-9414-11EC-B3C8-9F6BDECED846")), Some(A_FIELDS));
-    }
-
-    #[test]
-    fn appendix_a5_v6() {
-        assert_eq!(encode_v6(&A_FIELDS), hex("1EC9414C-232A-6B00-B3C8-9F6BDECED846"));
-        assert_eq!(decode_v6(&hex("1EC9414C-232A-6B00-B3C8-9F6BDECED846")), Some(A_FIELDS));
-    }
-
-    #[test]
-    fn a1_converts_to_a5_and_back() {
-        let a1 = hex("C232AB00-9414-11EC-B3C8-9F6BDECED846");
-        let a5 = hex("1EC9414C-232A-6B00-B3C8-9F6BDECED846");
-        assert_eq!(v1_to_v6(&a1), Some(a5));
-        assert_eq!(v6_to_v1(&a5), Some(a1));
-        assert_eq!(v1_to_v6(&a5), None);
-        assert_eq!(v6_to_v1(&a1), None);
     }
 
     #[test]
@@ -172,16 +128,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn v6_sorts_by_time_bytewise_and_v1_does_not() {
-        let at = |t| GregorianFields { timestamp: t, clock_seq: 0, node: [0; 6] };
-        let (early, late) = (at(0x0000_0001_0000_0000), at(0x0000_0000_ffff_ffff + 0x1_0000_0001));
-        assert!(encode_v6(&at(1)) < encode_v6(&at(0x1000)));
-        assert!(encode_v6(&early) < encode_v6(&late));
-        // v1: time_low first, so a later time can sort earlier.
-        assert!(encode_v1(&at(0xffff_ffff)) > encode_v1(&at(0x1_0000_0000)));
     }
 
     #[test]

@@ -91,7 +91,7 @@ mod tests {
     fn child_process_does_not_continue_parents_stream() {
         let mut rng = ForkSafeRng::from_os();
         rng.next_u64();
-        let from_child = crate::generator::testutil::in_forked_child(|| {
+        let from_child = crate::testutil::in_forked_child(|| {
             let mut buf = [0u8; 40];
             rng.fill(&mut buf[..32]);
             buf[32..].copy_from_slice(&fork_generation().to_ne_bytes());

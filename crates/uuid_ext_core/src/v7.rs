@@ -75,7 +75,7 @@ pub fn subms_fraction(sub_ms_ns: u64) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::testutil::hex;
+    use crate::testutil::hex;
 
     #[test]
     fn lower_bound_splits_v7_values_at_the_instant() {
@@ -93,7 +93,7 @@ mod tests {
         assert_eq!(lower_bound(0), encode(0, 0, 0));
         let last = MAX_UNIX_TS_MS as i128 * NANOS_PER_MILLI;
         assert_eq!(lower_bound(last), encode(MAX_UNIX_TS_MS, 0, 0));
-        assert_eq!(lower_bound(last + 1), crate::generator::MAX);
+        assert_eq!(lower_bound(last + 1), crate::MAX);
         assert!(encode(MAX_UNIX_TS_MS, 0xfff, u64::MAX) < lower_bound(last + 1));
     }
 

@@ -40,9 +40,7 @@
 //! * RFC 9562 §6.2 (Methods 1-3, rollover guards), §6.3 (generator state,
 //!   clock sequence), §6.1 (simulated high-resolution timestamp for v1/v6)
 
-use super::time::{
-    gregorian_from_unix, unix_ms_from_unix, UnixNanos, MAX_GREGORIAN_100NS, NANOS_PER_MILLI,
-};
+use super::time::{gregorian_from_unix, unix_ms_from_unix, UnixNanos, MAX_GREGORIAN_100NS, NANOS_PER_MILLI};
 use super::v7::{self, SUBMS_STEPS};
 use super::{Bytes, Error};
 
@@ -120,7 +118,7 @@ impl Drawn {
         let tick = match shift_ns {
             0 => self.tick,
             _ if self.whole_ms => {
-                unix_ms_from_unix(self.instant + shift_ns)? * SUBMS_STEPS | self.tick % SUBMS_STEPS
+                (unix_ms_from_unix(self.instant + shift_ns)? * SUBMS_STEPS) | (self.tick % SUBMS_STEPS)
             }
             _ => tick_of(self.instant + shift_ns)?,
         };
@@ -135,7 +133,11 @@ impl Drawn {
 /// is at the clock, else the first instant of the unit the state moved to.
 #[inline]
 fn instant_of(now: UnixNanos, now_unit: u64, unit: u64, unit_start: impl FnOnce(u64) -> UnixNanos) -> UnixNanos {
-    if unit == now_unit { now } else { unit_start(unit) }
+    if unit == now_unit {
+        now
+    } else {
+        unit_start(unit)
+    }
 }
 
 impl V7State {
@@ -305,8 +307,8 @@ impl GregorianClock {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::fields::{variant, version, Variant};
-    use crate::generator::v7::{rand_a, unix_ts_ms};
+    use crate::fields::{variant, version, Variant};
+    use crate::v7::{rand_a, unix_ts_ms};
 
     /// A deterministic stand-in RNG (splitmix64) so failures reproduce.
     fn splitmix(mut s: u64) -> impl FnMut() -> u64 {
@@ -346,8 +348,15 @@ mod tests {
         let mut st = V7State::default();
         let mut rng = splitmix(7);
         let mut prev = [0u8; 16];
-        let order = [V7Method::Default, V7Method::Counter, V7Method::Pg18, V7Method::Default,
-                     V7Method::Pg18, V7Method::Counter, V7Method::Default];
+        let order = [
+            V7Method::Default,
+            V7Method::Counter,
+            V7Method::Pg18,
+            V7Method::Default,
+            V7Method::Pg18,
+            V7Method::Counter,
+            V7Method::Default,
+        ];
         for (i, method) in order.into_iter().cycle().take(70).enumerate() {
             for j in 0..100 {
                 let b = st.next(method, T0 + i as i128 * 10, 0, &mut rng).unwrap();

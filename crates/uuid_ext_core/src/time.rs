@@ -78,8 +78,20 @@ mod tests {
 
     #[test]
     fn fast_and_slow_paths_agree() {
-        for ns in [0i128, 1, 99, 100, 999_999, 1_000_000, VECTOR_INSTANT, u64::MAX as i128,
-                   u64::MAX as i128 + 1, -1, -100, -101] {
+        for ns in [
+            0i128,
+            1,
+            99,
+            100,
+            999_999,
+            1_000_000,
+            VECTOR_INSTANT,
+            u64::MAX as i128,
+            u64::MAX as i128 + 1,
+            -1,
+            -100,
+            -101,
+        ] {
             let slow_g = ns.div_euclid(100) + GREGORIAN_UNIX_OFFSET_100NS;
             assert_eq!(gregorian_from_unix(ns), Ok(slow_g as u64), "{ns}");
             let slow_ms = ns.div_euclid(NANOS_PER_MILLI);

@@ -47,9 +47,9 @@ pub fn format(b: &Bytes, form: Form) -> String {
             canonical_into(b, &mut out);
             out.push('}');
         }
-        Form::Simple => out.extend(b.iter().flat_map(|byte| {
-            [HEX[usize::from(byte >> 4)] as char, HEX[usize::from(byte & 0xf)] as char]
-        })),
+        Form::Simple => out.extend(
+            b.iter().flat_map(|byte| [HEX[usize::from(byte >> 4)] as char, HEX[usize::from(byte & 0xf)] as char]),
+        ),
     }
     out
 }
@@ -60,7 +60,8 @@ fn hex_digit(c: u8) -> Result<u8, Error> {
 
 /// Parses any of the four forms, telling which one it was.
 pub fn parse(s: &str) -> Result<(Bytes, Form), Error> {
-    let (body, form) = if s.len() >= URN_PREFIX.len() && s.is_char_boundary(URN_PREFIX.len())
+    let (body, form) = if s.len() >= URN_PREFIX.len()
+        && s.is_char_boundary(URN_PREFIX.len())
         && s[..URN_PREFIX.len()].eq_ignore_ascii_case(URN_PREFIX)
     {
         (&s[URN_PREFIX.len()..], Form::Urn)
@@ -100,7 +101,7 @@ pub fn parse(s: &str) -> Result<(Bytes, Form), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::testutil::hex;
+    use crate::testutil::hex;
 
     const EXAMPLE: &str = "f81d4fae-7dec-11d0-a765-00a0c91e6bf6";
 

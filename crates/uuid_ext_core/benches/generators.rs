@@ -1,16 +1,16 @@
-//! Rust-level benchmark: uuid_ext's generator module against the `uuid`
-//! crate, side by side in one run. Not a test: it prints ns per UUID
-//! (median of interleaved rounds) and the ratio.
+//! Rust-level benchmark: uuid_ext's core against the `uuid` crate, side by
+//! side in one run. Not a test: it prints ns per UUID (median of interleaved
+//! rounds) and the ratio. No PostgreSQL needed:
 //!
-//!     cargo bench --no-default-features --features pg15 --bench generators
+//!     cargo bench -p uuid_ext_core --bench generators
 //!
 //! uuid_ext's side is what its SQL functions run per call minus PostgreSQL's
 //! own overhead: the backend-state access, the clock read and the encoding.
 
 use std::hint::black_box;
 use std::time::Instant;
-use uuid_ext::generator::{monotonic::V7Method, name, namespace, v1, v4};
-use uuid_ext::state;
+use uuid_ext_core::state;
+use uuid_ext_core::{monotonic::V7Method, namespace, v1, v4, v5, v6};
 
 const ITERS: u32 = 1_000_000;
 const ROUNDS: usize = 9;
@@ -20,7 +20,7 @@ fn ours_v4() -> [u8; 16] {
 }
 
 fn ours_v7() -> [u8; 16] {
-    let now = state::now();
+    let now = state::wall_clock();
     state::with(|s| {
         let rng = &mut s.rng;
         s.v7.next(V7Method::Default, now, 0, || rng.next_u64())
@@ -29,15 +29,15 @@ fn ours_v7() -> [u8; 16] {
 }
 
 fn ours_v6() -> [u8; 16] {
-    let now = state::now();
+    let now = state::wall_clock();
     state::with(|s| {
         let (timestamp, clock_seq) = s.gregorian.next(now).unwrap();
-        v1::encode_v6(&v1::GregorianFields { timestamp, clock_seq, node: s.node })
+        v6::encode_v6(&v1::GregorianFields { timestamp, clock_seq, node: s.node })
     })
 }
 
 fn ours_v1() -> [u8; 16] {
-    let now = state::now();
+    let now = state::wall_clock();
     state::with(|s| {
         let (timestamp, clock_seq) = s.gregorian.next(now).unwrap();
         v1::encode_v1(&v1::GregorianFields { timestamp, clock_seq, node: s.node })
@@ -55,7 +55,7 @@ fn main() {
         ("v6", ours_v6, || *uuid::Uuid::now_v6(&NODE).as_bytes()),
         (
             "v5 (DNS, www.example.com)",
-            || name::v5(&namespace::DNS, b"www.example.com"),
+            || v5::from_name(&namespace::DNS, b"www.example.com"),
             || *uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_DNS, b"www.example.com").as_bytes(),
         ),
     ];

@@ -5,10 +5,12 @@
 //!
 //! # References
 //! * RFC 9562 §4.1 (variant field, Table 1), §4.2 (version field, Table 2)
-//! * RFC 4530 §2.2/§2.3 (`uuidMatch`, `uuidOrderingMatch`)
+//!
+//! RFC 4530's `uuidMatch` and `uuidOrderingMatch` are PostgreSQL's own `=` and
+//! `uuid_ops` order (octet-wise, unsigned); `tests/pg_regress/sql/vectors.sql`
+//! checks that on every major, so nothing here re-implements them.
 
 use super::Bytes;
-use core::cmp::Ordering;
 
 /// The variant classes of RFC 9562 §4.1, Table 1 (the top bits of octet 8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,23 +66,10 @@ pub fn version(b: &Bytes) -> Option<u8> {
     (variant(b) == Variant::Rfc9562).then_some(b[6] >> 4)
 }
 
-/// RFC 4530 `uuidMatch`: two UUIDs are equal when all 16 octets are equal.
-#[inline]
-pub fn uuid_match(a: &Bytes, b: &Bytes) -> bool {
-    a == b
-}
-
-/// RFC 4530 `uuidOrderingMatch`: order by the octets as unsigned integers,
-/// most significant first; this is also PostgreSQL's `uuid_ops` order.
-#[inline]
-pub fn uuid_ordering_match(a: &Bytes, b: &Bytes) -> Ordering {
-    a.cmp(b)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::testutil::hex;
+    use crate::testutil::hex;
 
     #[test]
     fn set_version_overwrites_only_six_bits() {
@@ -124,18 +113,5 @@ mod tests {
         // A Microsoft-variant GUID with a "4" in the version position.
         assert_eq!(version(&hex("00000000-0000-4000-c000-000000000000")), None);
         assert_eq!(version(&hex("00000000-0000-4000-8000-000000000000")), Some(4));
-    }
-
-    #[test]
-    fn rfc_4530_matching_rules_are_bytewise() {
-        let a = hex("00000000-0000-0000-0000-0000000000ff");
-        let b = hex("00000000-0000-0000-0000-000000000100");
-        // Octet order, not numeric order of any field, and unsigned octets.
-        assert_eq!(uuid_ordering_match(&a, &b), Ordering::Less);
-        let c = hex("80000000-0000-0000-0000-000000000000");
-        let d = hex("7fffffff-ffff-ffff-ffff-ffffffffffff");
-        assert_eq!(uuid_ordering_match(&c, &d), Ordering::Greater);
-        assert!(uuid_match(&a, &a.clone()));
-        assert!(!uuid_match(&a, &b));
     }
 }

@@ -1,5 +1,6 @@
 //! UUIDv8: custom, vendor-specific layouts (§5.8). Only the version and
-//! variant bits are fixed; the name-based SHA-256 form is in [`super::name`].
+//! variant bits are fixed. Appendix B gives two examples, both here: a
+//! time-based layout and the name-based SHA-256 form (rules in [`super::name`]).
 //!
 //! ```text
 //!  custom_a (48) | ver=8 (4) | custom_b (12) | var=10 (2) | custom_c (62)
@@ -9,14 +10,14 @@
 //! * RFC 9562 §5.8, Appendix B.1 (time-based example), B.2 (name-based)
 
 use super::fields::set_version;
+use super::name::hash_to_uuid;
 use super::{Bytes, Error};
+use sha2::Sha256;
 
 /// UUIDv8 from 16 given octets: version and variant overwritten, the other
 /// 122 bits kept.
 pub fn from_bytes(custom: &[u8]) -> Result<Bytes, Error> {
-    let b: Bytes = custom
-        .try_into()
-        .map_err(|_| Error::WrongLength { expected: 16, got: custom.len() })?;
+    let b: Bytes = custom.try_into().map_err(|_| Error::WrongLength { expected: 16, got: custom.len() })?;
     Ok(set_version(b, 8))
 }
 
@@ -28,10 +29,25 @@ pub fn from_fields(custom_a: u64, custom_b: u16, custom_c: u64) -> Bytes {
     set_version(b, 8)
 }
 
+/// UUIDv8 by SHA-256(namespace ‖ name), truncated to 128 bits (Appendix B.2).
+pub fn from_name_sha256(namespace: &Bytes, name: &[u8]) -> Bytes {
+    hash_to_uuid::<Sha256>(namespace, name, 8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::testutil::hex;
+    use crate::namespace::DNS;
+    use crate::testutil::hex;
+
+    #[test]
+    fn appendix_b2_v8_sha256_with_erratum_7929() {
+        // Figure 29 as corrected by EID 7929: custom_c starts 0b01, so octet 8 is 0x93.
+        let b = from_name_sha256(&DNS, b"www.example.com");
+        assert_eq!(b, hex("5c146b14-3c52-8afd-938a-375d0df1fbf6"));
+        assert_eq!(b[8] >> 6, 0b10);
+        assert_eq!((b[8] >> 4) & 0b11, 0b01);
+    }
 
     #[test]
     fn appendix_b1_time_based() {

@@ -1,0 +1,474 @@
+//! Short text forms of a UUID's 16 octets, strict in both directions:
+//!
+//! | form        | length | alphabet                            | sorts like the UUID |
+//! |-------------|--------|-------------------------------------|---------------------|
+//! | `hex`       | 32     | `0-9a-f`                            | yes                 |
+//! | `base32hex` | 26     | `0-9A-V` (RFC 4648 §7), unpadded    | yes                 |
+//! | `base64url` | 22     | `A-Za-z0-9-_` (RFC 4648 §5), unpadded | no               |
+//! | `crockford` | 26     | `0-9A-Z` without `ILOU` (ULID)      | yes                 |
+//!
+//! `base32hex` and `base64url` are RFC 4648's encodings of the 16 octets
+//! with the padding dropped, as PostgreSQL 19's
+//! `rtrim(encode(id::bytea, 'base32hex'), '=')` writes them; decoding takes
+//! what its `decode()` takes for 16 octets (padded or not, `base32hex` in any
+//! case, whitespace ignored). `crockford` is the text form of a ULID: two zero
+//! bits, then the 128 bits, in 26 symbols of Crockford's alphabet, so the
+//! first symbol is at most `7`; decoding is case-insensitive (ULID spec) and
+//! takes nothing Crockford's scheme would merely tolerate (no `I`/`L`/`O`
+//! aliases, no hyphens). [TypeID](typeid) suffixes are the same bits in
+//! lower case.
+//!
+//! Every decoder rejects, rather than repairs: a wrong length, a symbol
+//! outside the alphabet, non-zero bits after the 128 (RFC 4648 §3.5: such
+//! text is not the canonical encoding of any 16 octets), or a value above
+//! 128 bits.
+//!
+//! # References
+//! * RFC 4648 §5 (base64url), §7 (base32hex), §10 (test vectors)
+//! * ULID specification (github.com/ulid/spec), Crockford's Base32
+//! * TypeID specification v0.3.0 (github.com/jetify-com/typeid, `spec/`)
+
+use super::Bytes;
+
+/// A text form of a UUID.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Hex,
+    Base32Hex,
+    Base64Url,
+    Crockford,
+}
+
+impl Format {
+    /// Every format, in the order the names are listed to users.
+    pub const ALL: [Format; 4] = [Format::Base32Hex, Format::Base64Url, Format::Crockford, Format::Hex];
+
+    /// The format a name denotes; like PostgreSQL's `encode()`, the name's case does not matter.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Hex => "hex",
+            Format::Base32Hex => "base32hex",
+            Format::Base64Url => "base64url",
+            Format::Crockford => "crockford",
+        }
+    }
+
+    /// The length of the (unpadded) text form.
+    pub fn text_len(self) -> usize {
+        match self {
+            Format::Hex => 32,
+            Format::Base32Hex | Format::Crockford => 26,
+            Format::Base64Url => 22,
+        }
+    }
+}
+
+/// Why text is not a form of exactly 16 octets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormError {
+    /// Not the number of symbols 16 octets take (`got`, after whitespace and padding).
+    Length { expected: usize, got: usize },
+    /// A character outside the alphabet.
+    Symbol,
+    /// Padding that is not exactly the padding 16 octets take.
+    Padding,
+    /// Bits after the 128 that are not zero: not the encoding of any 16 octets.
+    TrailingBits,
+    /// A Crockford first symbol above `7`: more than 128 bits.
+    Overflow,
+}
+
+const BASE32HEX: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
+const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const CROCKFORD_UPPER: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const CROCKFORD_LOWER: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Symbol → value for an alphabet; `INVALID` for anything else. Built at compile time.
+const INVALID: u8 = 0xff;
+const fn decode_table(alphabet: &[u8], fold_case: bool) -> [u8; 256] {
+    let mut table = [INVALID; 256];
+    let mut i = 0;
+    while i < alphabet.len() {
+        let c = alphabet[i];
+        table[c as usize] = i as u8;
+        if fold_case && c.is_ascii_alphabetic() {
+            table[(c ^ 0x20) as usize] = i as u8;
+        }
+        i += 1;
+    }
+    table
+}
+static BASE32HEX_ANY_CASE: [u8; 256] = decode_table(BASE32HEX, true);
+static BASE64URL_TABLE: [u8; 256] = decode_table(BASE64URL, false);
+static CROCKFORD_ANY_CASE: [u8; 256] = decode_table(CROCKFORD_UPPER, true);
+static CROCKFORD_LOWER_ONLY: [u8; 256] = decode_table(CROCKFORD_LOWER, false);
+static HEX_ANY_CASE: [u8; 256] = decode_table(b"0123456789abcdef", true);
+
+/// The text form of `b` (ASCII). At most 32 bytes are used.
+pub fn encode(b: &Bytes, format: Format) -> ([u8; 32], usize) {
+    let v = u128::from_be_bytes(*b);
+    let mut out = [0u8; 32];
+    match format {
+        Format::Hex => {
+            for (i, byte) in b.iter().enumerate() {
+                out[2 * i] = HEX[usize::from(byte >> 4)];
+                out[2 * i + 1] = HEX[usize::from(byte & 0xf)];
+            }
+        }
+        // RFC 4648: the 128 bits, then zero bits up to a whole symbol.
+        Format::Base32Hex => {
+            for (i, o) in out[..26].iter_mut().enumerate() {
+                let symbol = if i < 25 { v >> (123 - 5 * i) } else { v << 2 };
+                *o = BASE32HEX[(symbol & 31) as usize];
+            }
+        }
+        Format::Base64Url => {
+            for (i, o) in out[..22].iter_mut().enumerate() {
+                let symbol = if i < 21 { v >> (122 - 6 * i) } else { v << 4 };
+                *o = BASE64URL[(symbol & 63) as usize];
+            }
+        }
+        Format::Crockford => crockford_into(v, CROCKFORD_UPPER, &mut out),
+    }
+    (out, format.text_len())
+}
+
+/// ULID/TypeID: two zero bits, then the 128 bits, in 26 symbols.
+fn crockford_into(v: u128, alphabet: &[u8; 32], out: &mut [u8; 32]) {
+    for (i, o) in out[..26].iter_mut().enumerate() {
+        *o = alphabet[((v >> (125 - 5 * i)) & 31) as usize];
+    }
+}
+
+/// The 16 octets `text` is a form of.
+pub fn decode(text: &[u8], format: Format) -> Result<Bytes, FormError> {
+    match format {
+        Format::Hex => {
+            let symbols = significant(text, 32, 0)?;
+            Ok(accumulate(&symbols[..32], 4, &HEX_ANY_CASE)?.to_be_bytes())
+        }
+        Format::Base32Hex => {
+            // 16 octets: 26 symbols, and 6 '=' when padded (RFC 4648 §6: 3 full groups + 1 octet).
+            let symbols = significant(text, 26, 6)?;
+            let (high, last) =
+                (accumulate(&symbols[..25], 5, &BASE32HEX_ANY_CASE)?, value(symbols[25], &BASE32HEX_ANY_CASE)?);
+            if last & 0b11 != 0 {
+                return Err(FormError::TrailingBits);
+            }
+            Ok(((high << 3) | u128::from(last >> 2)).to_be_bytes())
+        }
+        Format::Base64Url => {
+            let symbols = significant(text, 22, 2)?;
+            let (high, last) =
+                (accumulate(&symbols[..21], 6, &BASE64URL_TABLE)?, value(symbols[21], &BASE64URL_TABLE)?);
+            if last & 0xf != 0 {
+                return Err(FormError::TrailingBits);
+            }
+            Ok(((high << 2) | u128::from(last >> 4)).to_be_bytes())
+        }
+        Format::Crockford => crockford_decode(text, &CROCKFORD_ANY_CASE),
+    }
+}
+
+/// Exactly 26 symbols of a Crockford table, the first at most `7`.
+fn crockford_decode(text: &[u8], table: &[u8; 256]) -> Result<Bytes, FormError> {
+    if text.len() != 26 {
+        return Err(FormError::Length { expected: 26, got: char_count(text) });
+    }
+    let first = value(text[0], table)?;
+    let rest = accumulate(&text[1..], 5, table)?;
+    if first > 7 {
+        return Err(FormError::Overflow);
+    }
+    Ok(((u128::from(first) << 125) | rest).to_be_bytes())
+}
+
+/// Characters (not bytes) in `text`, for messages: UTF-8 continuation bytes do not count.
+fn char_count(text: &[u8]) -> usize {
+    text.iter().filter(|&&c| c & 0xc0 != 0x80).count()
+}
+
+/// `text` without ASCII whitespace, checked to be `want` symbols followed by
+/// no padding or exactly `padding` '=' characters (`padding` 0: no '=' at all).
+fn significant(text: &[u8], want: usize, padding: usize) -> Result<[u8; 32], FormError> {
+    let mut symbols = [0u8; 32];
+    let (mut n, mut pads) = (0, 0);
+    for &c in text.iter().filter(|c| !c.is_ascii_whitespace()) {
+        if c == b'=' && padding > 0 {
+            pads += 1;
+        } else if pads > 0 {
+            return Err(FormError::Padding);
+        } else if c & 0xc0 != 0x80 {
+            // One symbol per character: a non-ASCII one keeps its (invalid) lead byte.
+            if n < symbols.len() {
+                symbols[n] = c;
+            }
+            n += 1;
+        }
+    }
+    if n != want {
+        return Err(FormError::Length { expected: want, got: n });
+    }
+    if pads != 0 && pads != padding {
+        return Err(FormError::Padding);
+    }
+    Ok(symbols)
+}
+
+fn value(c: u8, table: &[u8; 256]) -> Result<u8, FormError> {
+    match table[usize::from(c)] {
+        INVALID => Err(FormError::Symbol),
+        d => Ok(d),
+    }
+}
+
+/// The symbols' values, `bits` each, most significant first (at most 128 bits).
+fn accumulate(symbols: &[u8], bits: u32, table: &[u8; 256]) -> Result<u128, FormError> {
+    symbols.iter().try_fold(0u128, |v, &c| Ok((v << bits) | u128::from(value(c, table)?)))
+}
+
+/// TypeID (specification v0.3.0): a type prefix, `_`, and the UUID's 26
+/// Crockford symbols in lower case; with an empty prefix, the suffix alone.
+pub mod typeid {
+    use super::{crockford_decode, crockford_into, Bytes, FormError, CROCKFORD_LOWER, CROCKFORD_LOWER_ONLY};
+
+    /// Why a TypeID or a prefix is invalid.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum TypeIdError {
+        /// Longer than 63 characters.
+        PrefixTooLong,
+        /// A character other than `a`-`z` and `_`.
+        PrefixCharacter,
+        /// Starts or ends with `_`.
+        PrefixUnderscore,
+        /// A separator with nothing before it.
+        EmptyPrefixWithSeparator,
+        /// The suffix is not 26 lower-case symbols of at most 128 bits.
+        Suffix(FormError),
+    }
+
+    /// Checks a prefix against `^([a-z]([a-z_]*[a-z])?)?$`, at most 63 characters.
+    pub fn check_prefix(prefix: &str) -> Result<(), TypeIdError> {
+        let p = prefix.as_bytes();
+        if !p.iter().all(|c| c.is_ascii_lowercase() || *c == b'_') {
+            return Err(TypeIdError::PrefixCharacter);
+        }
+        if p.len() > 63 {
+            return Err(TypeIdError::PrefixTooLong);
+        }
+        if p.first() == Some(&b'_') || p.last() == Some(&b'_') {
+            return Err(TypeIdError::PrefixUnderscore);
+        }
+        Ok(())
+    }
+
+    /// The TypeID of `id` with `prefix`.
+    pub fn encode(prefix: &str, id: &Bytes) -> Result<String, TypeIdError> {
+        check_prefix(prefix)?;
+        let mut suffix = [0u8; 32];
+        crockford_into(u128::from_be_bytes(*id), CROCKFORD_LOWER, &mut suffix);
+        let mut out = String::with_capacity(prefix.len() + 27);
+        if !prefix.is_empty() {
+            out.push_str(prefix);
+            out.push('_');
+        }
+        out.push_str(core::str::from_utf8(&suffix[..26]).expect("ASCII"));
+        Ok(out)
+    }
+
+    /// The prefix and UUID of a TypeID. The separator is the last `_`.
+    pub fn decode(text: &str) -> Result<(&str, Bytes), TypeIdError> {
+        let (prefix, suffix) = match text.rfind('_') {
+            Some(0) => return Err(TypeIdError::EmptyPrefixWithSeparator),
+            Some(at) => (&text[..at], &text[at + 1..]),
+            None => ("", text),
+        };
+        check_prefix(prefix)?;
+        let id = crockford_decode(suffix.as_bytes(), &CROCKFORD_LOWER_ONLY).map_err(TypeIdError::Suffix)?;
+        Ok((prefix, id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typeid::{self, TypeIdError};
+    use super::*;
+    use crate::testutil::hex;
+
+    fn text(b: &Bytes, f: Format) -> String {
+        let (out, n) = encode(b, f);
+        String::from_utf8(out[..n].to_vec()).unwrap()
+    }
+
+    /// References computed with Python's base64 module (b32hexencode,
+    /// urlsafe_b64encode), padding removed. The first one also carries RFC
+    /// 4648 §10's vectors: BASE32-HEX("fooba") = "CPNMUOJ1", BASE64("foobar") = "Zm9vYmFy".
+    const PYTHON: [(&str, &str, &str); 4] = [
+        ("666f6f626172666f6f626172666f6f62", "CPNMUOJ1E9J6URR2C5P6CRRFC8", "Zm9vYmFyZm9vYmFyZm9vYg"),
+        ("017f22e279b07cc398c4dc0c0c07398f", "05VI5OJPM1UC7664RG60O1PPHS", "AX8i4nmwfMOYxNwMDAc5jw"),
+        ("00000000000000000000000000000000", "00000000000000000000000000", "AAAAAAAAAAAAAAAAAAAAAA"),
+        ("ffffffffffffffffffffffffffffffff", "VVVVVVVVVVVVVVVVVVVVVVVVVS", "_____________________w"),
+    ];
+
+    #[test]
+    fn rfc_4648_forms_match_pythons_base64() {
+        assert!(PYTHON[0].1.starts_with("CPNMUOJ1") && PYTHON[0].2.starts_with("Zm9vYmFy"));
+        for (h, b32, b64) in PYTHON {
+            let b = hex(h);
+            assert_eq!(text(&b, Format::Base32Hex), b32);
+            assert_eq!(text(&b, Format::Base64Url), b64);
+            assert_eq!(text(&b, Format::Hex), h);
+            assert_eq!(decode(b32.as_bytes(), Format::Base32Hex), Ok(b));
+            assert_eq!(decode(b64.as_bytes(), Format::Base64Url), Ok(b));
+            assert_eq!(decode(h.as_bytes(), Format::Hex), Ok(b));
+            // PostgreSQL 19's decode(): padded or not, base32hex in any case, whitespace ignored.
+            assert_eq!(decode(format!("{b32}======").as_bytes(), Format::Base32Hex), Ok(b));
+            assert_eq!(decode(b32.to_lowercase().as_bytes(), Format::Base32Hex), Ok(b));
+            assert_eq!(decode(format!(" {}\n{} ", &b32[..10], &b32[10..]).as_bytes(), Format::Base32Hex), Ok(b));
+            assert_eq!(decode(format!("{b64}==").as_bytes(), Format::Base64Url), Ok(b));
+            assert_eq!(decode(h.to_uppercase().as_bytes(), Format::Hex), Ok(b));
+        }
+    }
+
+    /// ULID specification's example and a second one from the reference
+    /// implementation (npm `ulid`), with the UUIDs of the same 128 bits.
+    #[test]
+    fn crockford_matches_published_ulids() {
+        for (ulid, uuid) in [
+            ("01ARZ3NDEKTSV4RRFFQ69G5FAV", "01563E3A-B5D3-D676-4C61-EFB99302BD5B"),
+            ("01BX5ZZKBKACTAV9WEVGEMMVRZ", "015F4BFF-CD73-5334-ADA7-8EDC1D4A6F1F"),
+            ("00000000000000000000000000", "00000000-0000-0000-0000-000000000000"),
+            ("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"),
+        ] {
+            assert_eq!(text(&hex(uuid), Format::Crockford), ulid);
+            assert_eq!(decode(ulid.as_bytes(), Format::Crockford), Ok(hex(uuid)));
+            assert_eq!(decode(ulid.to_lowercase().as_bytes(), Format::Crockford), Ok(hex(uuid)));
+        }
+    }
+
+    #[test]
+    fn bad_text_is_rejected_with_its_reason() {
+        use FormError::*;
+        let d = |s: &str, f| decode(s.as_bytes(), f);
+        assert_eq!(d("05VI5OJPM1UC7664RG60O1PPH", Format::Base32Hex), Err(Length { expected: 26, got: 25 }));
+        assert_eq!(d("05VI5OJPM1UC7664RG60O1PPHSS", Format::Base32Hex), Err(Length { expected: 26, got: 27 }));
+        assert_eq!(d("05VI5OJPM1UC7664RG60O1PPHW", Format::Base32Hex), Err(Symbol));
+        assert_eq!(d("05VI5OJPM1UC7664RG60O1PPHT", Format::Base32Hex), Err(TrailingBits));
+        assert_eq!(d("05VI5OJPM1UC7664RG60O1PPHS=", Format::Base32Hex), Err(Padding));
+        assert_eq!(d("05VI5OJPM1UC7664RG60O1PP=HS", Format::Base32Hex), Err(Padding));
+        assert_eq!(d("AX8i4nmwfMOYxNwMDAc5jx", Format::Base64Url), Err(TrailingBits));
+        assert_eq!(d("AX8i4nmwfMOYxNwMDAc5j+", Format::Base64Url), Err(Symbol));
+        assert_eq!(d("AX8i4nmwfMOYxNwMDAc5jw=", Format::Base64Url), Err(Padding));
+        assert_eq!(d("8ZZZZZZZZZZZZZZZZZZZZZZZZZ", Format::Crockford), Err(Overflow));
+        assert_eq!(d("01ARZ3NDEKTSV4RRFFQ69G5FAU", Format::Crockford), Err(Symbol));
+        assert_eq!(d("01ARZ3NDEKTSV4RRFFQ69G5FAI", Format::Crockford), Err(Symbol));
+        assert_eq!(d("01ARZ3NDEK-TSV4RRFFQ69G5FA", Format::Crockford), Err(Symbol));
+        assert_eq!(d(" 01ARZ3NDEKTSV4RRFFQ69G5FA", Format::Crockford), Err(Symbol));
+        assert_eq!(d("01ARZ3NDEKTSV4RRFFQ69G5FAVV", Format::Crockford), Err(Length { expected: 26, got: 27 }));
+        assert_eq!(d("017f22e279b07cc398c4dc0c0c07398", Format::Hex), Err(Length { expected: 32, got: 31 }));
+        assert_eq!(d("017f22e2-79b0-7cc3-98c4-dc0c0c07398f", Format::Hex), Err(Length { expected: 32, got: 36 }));
+        assert_eq!(d("017f22e279b07cc398c4dc0c0c07398g", Format::Hex), Err(Symbol));
+        assert_eq!(d("017f22e279b07cc398c4dc0c0c0739é", Format::Hex), Err(Length { expected: 32, got: 31 }));
+        assert_eq!(d("", Format::Base64Url), Err(Length { expected: 22, got: 0 }));
+    }
+
+    fn xorshift(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    #[test]
+    fn round_trips_and_sort_order() {
+        let mut s = 0x0123_4567_89ab_cdef;
+        let mut values: Vec<Bytes> = (0..10_000)
+            .map(|_| {
+                let mut b = [0u8; 16];
+                b[..8].copy_from_slice(&xorshift(&mut s).to_le_bytes());
+                b[8..].copy_from_slice(&xorshift(&mut s).to_le_bytes());
+                b
+            })
+            .collect();
+        values.extend([crate::NIL, crate::MAX]);
+        for b in &values {
+            for f in Format::ALL {
+                let t = text(b, f);
+                assert_eq!(t.len(), f.text_len());
+                assert_eq!(decode(t.as_bytes(), f), Ok(*b), "{f:?} {t}");
+            }
+        }
+        values.sort();
+        for f in [Format::Hex, Format::Base32Hex, Format::Crockford] {
+            let texts: Vec<String> = values.iter().map(|b| text(b, f)).collect();
+            assert!(texts.windows(2).all(|w| w[0] < w[1]), "{f:?} does not sort like the UUIDs");
+        }
+    }
+
+    #[test]
+    fn format_names_ignore_case() {
+        assert_eq!(Format::from_name("Base32Hex"), Some(Format::Base32Hex));
+        assert_eq!(Format::from_name("BASE64URL"), Some(Format::Base64Url));
+        assert_eq!(Format::from_name("base64"), None);
+        assert_eq!(Format::from_name("ulid"), None);
+    }
+
+    /// TypeID spec v0.3.0, spec/valid.yml: every example, both directions.
+    #[test]
+    fn typeid_valid_examples() {
+        for (tid, prefix, uuid) in [
+            ("00000000000000000000000000", "", "00000000-0000-0000-0000-000000000000"),
+            ("00000000000000000000000001", "", "00000000-0000-0000-0000-000000000001"),
+            ("0000000000000000000000000a", "", "00000000-0000-0000-0000-00000000000a"),
+            ("0000000000000000000000000g", "", "00000000-0000-0000-0000-000000000010"),
+            ("00000000000000000000000010", "", "00000000-0000-0000-0000-000000000020"),
+            ("7zzzzzzzzzzzzzzzzzzzzzzzzz", "", "ffffffff-ffff-ffff-ffff-ffffffffffff"),
+            ("prefix_0123456789abcdefghjkmnpqrs", "prefix", "0110c853-1d09-52d8-d73e-1194e95b5f19"),
+            ("prefix_01h455vb4pex5vsknk084sn02q", "prefix", "01890a5d-ac96-774b-bcce-b302099a8057"),
+            ("pre_fix_00000000000000000000000000", "pre_fix", "00000000-0000-0000-0000-000000000000"),
+        ] {
+            assert_eq!(typeid::decode(tid), Ok((prefix, hex(uuid))), "{tid}");
+            assert_eq!(typeid::encode(prefix, &hex(uuid)).as_deref(), Ok(tid));
+        }
+    }
+
+    /// TypeID spec v0.3.0, spec/invalid.yml: every example is rejected.
+    #[test]
+    fn typeid_invalid_examples() {
+        let sixty_four = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl_00000000000000000000000000";
+        for tid in [
+            "PREFIX_00000000000000000000000000",
+            "12345_00000000000000000000000000",
+            "pre.fix_00000000000000000000000000",
+            "préfix_00000000000000000000000000",
+            "  prefix_00000000000000000000000000",
+            sixty_four,
+            "_00000000000000000000000000",
+            "_",
+            "prefix_1234567890123456789012345",
+            "prefix_123456789012345678901234567",
+            "prefix_1234567890123456789012345 ",
+            "prefix_0123456789ABCDEFGHJKMNPQRS",
+            "prefix_123456789-123456789-123456",
+            "prefix_ooooooiiiiiiuuuuuuulllllll",
+            "prefix_i23456789ol23456789oi23456",
+            "prefix_123456789-0123456789-0123456",
+            "prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz",
+            "_prefix_00000000000000000000000000",
+            "prefix__00000000000000000000000000",
+        ] {
+            assert!(typeid::decode(tid).is_err(), "{tid} was accepted");
+        }
+        assert_eq!(typeid::decode(sixty_four), Err(TypeIdError::PrefixTooLong));
+        assert_eq!(typeid::decode("prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz"), Err(TypeIdError::Suffix(FormError::Overflow)));
+        assert_eq!(typeid::encode("User", &crate::NIL), Err(TypeIdError::PrefixCharacter));
+        assert_eq!(typeid::encode("user_", &crate::NIL), Err(TypeIdError::PrefixUnderscore));
+        assert_eq!(typeid::encode(&"a".repeat(64), &crate::NIL), Err(TypeIdError::PrefixTooLong));
+        assert_eq!(typeid::encode(&"a".repeat(63), &crate::NIL).map(|t| t.len()), Ok(63 + 1 + 26));
+    }
+}
