@@ -43,8 +43,9 @@ fn reason(err: FormError) -> String {
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_encode(id: Uuid, format: TextBytes<'_>) -> String {
     let (text, n) = forms::encode(bytes(&id), format_named(format));
-    // ASCII by construction.
-    text[..n].iter().map(|&c| c as char).collect()
+    // SAFETY: every form is ASCII by construction. (One allocation of the exact size: building
+    // the String char by char cost more than the encoding.)
+    unsafe { String::from_utf8_unchecked(text[..n].to_vec()) }
 }
 
 /// The UUID that `text` is the `format` form of; the inverse of `uuid_encode`.

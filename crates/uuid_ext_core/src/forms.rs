@@ -197,6 +197,11 @@ fn char_count(text: &[u8]) -> usize {
 /// no padding or exactly `padding` '=' characters (`padding` 0: no '=' at all).
 fn significant(text: &[u8], want: usize, padding: usize) -> Result<[u8; 32], FormError> {
     let mut symbols = [0u8; 32];
+    // The common case, exactly `want` printable ASCII characters and no padding: taken as is.
+    if text.len() == want && text.iter().all(|&c| c.is_ascii_graphic() && c != b'=') {
+        symbols[..want].copy_from_slice(text);
+        return Ok(symbols);
+    }
     let (mut n, mut pads) = (0, 0);
     for &c in text.iter().filter(|c| !c.is_ascii_whitespace()) {
         if c == b'=' && padding > 0 {
@@ -229,7 +234,19 @@ fn value(c: u8, table: &[u8; 256]) -> Result<u8, FormError> {
 
 /// The symbols' values, `bits` each, most significant first (at most 128 bits).
 fn accumulate(symbols: &[u8], bits: u32, table: &[u8; 256]) -> Result<u128, FormError> {
-    symbols.iter().try_fold(0u128, |v, &c| Ok((v << bits) | u128::from(value(c, table)?)))
+    // Valid values are below 64 and INVALID has the top bit set: one test at the end, no
+    // branch per symbol.
+    let (mut v, mut seen) = (0u128, 0u8);
+    for &c in symbols {
+        let d = table[usize::from(c)];
+        seen |= d;
+        v = (v << bits) | u128::from(d & 0x3f);
+    }
+    if seen & 0x80 != 0 {
+        Err(FormError::Symbol)
+    } else {
+        Ok(v)
+    }
 }
 
 /// TypeID (specification v0.3.0): a type prefix, `_`, and the UUID's 26
