@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Every ```sql block of README.md (docs/ has none; checked below), run as written, in order, on
+# every major of this run against a server that preloads uuid_ext, as the README's "Time windows"
+# says to. Where the README shows what a block prints — a plan in comment lines, an ERROR
+# comment after a statement, a version, a plan's index named in a comment — that is compared.
+# A block added to the README without a check here fails the "every block is checked" line.
+set -uo pipefail
+source "$(dirname "$0")/lib.bash"
+
+readme=$ROOT/README.md
+blocks=$LIFECYCLE/readme-blocks
+rm -rf "$blocks" && mkdir -p "$blocks" && chmod 755 "$blocks"
+awk -v dir="$blocks" '/^```sql$/ { inside = 1; n++; next } inside && /^```$/ { inside = 0; next }
+                      inside { print > (dir "/" n ".sql") }' "$readme"
+count=$(ls "$blocks" | wc -l)
+checked=8
+check "README.md: every sql block has a check in this test" "$checked" "$count"
+check "docs/ and DEVELOPING.md have no sql blocks (or this test must run them too)" "0" \
+    "$(cat "$ROOT"/docs/*.md "$ROOT/DEVELOPING.md" | grep -c '^```sql$')"
+block() { cat "$blocks/$1.sql"; }
+# What a block's comment lines show as its output: the README writes "--" before each line
+# psql prints ("--" + " Bitmap Heap Scan on events").
+shown_plan() { sed -n 's/^--\( .*\)$/\1/p' "$blocks/$1.sql" | grep '^  ' | sed 's/^ //'; }
+psql_as_user() { # BIN PORT DB [psql args]: psql as a user runs it, errors do not stop the script
+    local bin=$1 port=$2 db=$3
+    shift 3
+    "$bin/psql" -X -h 127.0.0.1 -p "$port" -U postgres -d "$db" "$@" 2>&1
+}
+
+for v in "${RUN_MAJORS[@]}"; do
+    up "readme-$v" "$v" "-c shared_preload_libraries=uuid_ext $(pg17_options "$v")"
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE mydb"
+
+    # 1. Quick start; then the README's advice for 17 (block 4), which later sessions inherit.
+    out=$(block 1 | psql_as_user "$BIN" "$PORT" mydb -v ON_ERROR_STOP=1)
+    check "PostgreSQL $v: block 1 (quick start) runs and shows the row with its time" "1" \
+        "$(grep -cE '^ [0-9a-f-]{36} \| [0-9]{4}-[0-9]{2}-[0-9]{2} ' <<<"$out")"
+    out=$(block 4 | psql_as_user "$BIN" "$PORT" postgres -v ON_ERROR_STOP=1)
+    check "PostgreSQL $v: block 4 (17's search_path for every session) runs" "ALTER DATABASE" "$out"
+
+    # 2. The CHECK and the plan the README prints, "for 100,000 rows" (over the last 30 days, as
+    #    scripts/run.sh inserts them).
+    sql "$BIN" "$PORT" mydb -c "INSERT INTO events SELECT uuid_timestamptz_to_v7(now() - interval '30 days' * random()), 'older'
+                                FROM generate_series(1, 100000)" -c "ANALYZE events"
+    out=$(block 2 | psql_as_user "$BIN" "$PORT" mydb -v ON_ERROR_STOP=1 -t)
+    check "PostgreSQL $v: block 2 prints the plan the README shows" "$(shown_plan 2)" \
+        "$(grep -v '^ALTER TABLE$' <<<"$out" | sed 's/ *$//' | grep -v '^$')"
+
+    # 3. ALTER EXTENSION … UPDATE on the current version: a no-op; the version is this build's.
+    out=$(block 3 | psql_as_user "$BIN" "$PORT" mydb -v ON_ERROR_STOP=1 -t -A)
+    check "PostgreSQL $v: block 3 runs and reports the installed version" "$(crate_version)" "$(tail -1 <<<"$out")"
+
+    # 5. Server-assigned keys: each "-- ERROR:  message   (SQLSTATE x)" comment is what the
+    #    statement before it prints.
+    want=$(sed -n 's/^-- ERROR:  \(.*[^ ]\) *(SQLSTATE \([0-9A-Z]*\))$/ERROR:  \2: \1/p' "$blocks/5.sql")
+    got=$( (echo '\set VERBOSITY verbose'; block 5) | psql_as_user "$BIN" "$PORT" mydb | grep '^ERROR:')
+    check "PostgreSQL $v: block 5's statements fail exactly as its comments say" "$want" "$got"
+    check "PostgreSQL $v: block 5 assigned a key and kept it through the update" "1|cn=alice,o=example" \
+        "$(sql "$BIN" "$PORT" mydb -c "SELECT count(*), min(dn) FROM entries WHERE uuid_extract_version(id) = 7")"
+
+    # 6 and 7: run as written; the plans use the indexes their comments name.
+    check_cmd "PostgreSQL $v: block 6 runs" sql "$BIN" "$PORT" mydb -f "$blocks/6.sql"
+    check "PostgreSQL $v: block 6 is an index range scan on the pkey" "1" \
+        "$( (echo -n 'EXPLAIN (COSTS OFF) '; block 6) | sql "$BIN" "$PORT" mydb | grep -c 'Index Cond: ((id >= .*) AND (id < .*))')"
+    check_cmd "PostgreSQL $v: block 7 runs" sql "$BIN" "$PORT" mydb -f "$blocks/7.sql"
+    check "PostgreSQL $v: block 7's ORDER BY id USING <| is an index scan of the uuid_time_ops index" "1" \
+        "$(sql "$BIN" "$PORT" mydb -c "EXPLAIN (COSTS OFF) $(sed -n 's/;.*--.*index scan, time order$//p' "$blocks/7.sql")" \
+           | grep -c 'Index Scan using events_time_idx on events')"
+
+    # 8. Migrating from uuid-ossp, in a database that uses it.
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE legacy"
+    sql "$BIN" "$PORT" legacy -c 'CREATE EXTENSION "uuid-ossp"' \
+        -c "CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), n int)"
+    out=$(block 8 | psql_as_user "$BIN" "$PORT" legacy -v ON_ERROR_STOP=1 -t -A)
+    check "PostgreSQL $v: block 8 migrates off uuid-ossp (only uuid_ext left, the default re-pointed)" \
+        "uuid_ext|4" \
+        "$(sql "$BIN" "$PORT" legacy -c "SELECT string_agg(extname, ',') FROM pg_extension WHERE extname LIKE 'uuid%'" \
+                                    -c "INSERT INTO orders (n) VALUES (1) RETURNING uuid_extract_version(id)" | paste -sd'|')"
+    stop_cluster "$BIN" "$DATA"
+done
