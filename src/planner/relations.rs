@@ -30,6 +30,49 @@ pub unsafe fn index_families(relid: Oid, attno: pg_sys::AttrNumber) -> Vec<Oid> 
     families
 }
 
+/// `catalog/pg_partitioned_table.h`: the leading fixed fields (unchanged since PostgreSQL 11)
+/// and the attribute numbers of the two vectors read through the syscache.
+#[repr(C)]
+struct PartitionedTableForm {
+    partrelid: Oid,
+    partstrat: core::ffi::c_char,
+    partnatts: i16,
+}
+const ANUM_PARTATTRS: pg_sys::AttrNumber = 5;
+const ANUM_PARTCLASS: pg_sys::AttrNumber = 6;
+const PARTITION_STRATEGY_RANGE: u8 = b'r';
+
+/// The operator family of a table's partition key when the table is partitioned by RANGE
+/// with `attno` (a plain column) as the first key column: partition pruning can then use a
+/// condition on that column as an index would, with or without an index.
+pub unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> Option<Oid> {
+    if pg_sys::get_rel_relkind(relid) as u8 != pg_sys::RELKIND_PARTITIONED_TABLE {
+        return None;
+    }
+    let tuple = pg_sys::SearchSysCache1(pg_sys::SysCacheIdentifier::PARTRELID as i32, relid.into());
+    if tuple.is_null() {
+        return None;
+    }
+    let form = &*pg_sys::heap_tuple_get_struct::<PartitionedTableForm>(tuple);
+    let mut family = None;
+    if form.partstrat as u8 == PARTITION_STRATEGY_RANGE && form.partnatts >= 1 {
+        let cache = pg_sys::SysCacheIdentifier::PARTRELID as i32;
+        let (mut attrs_null, mut class_null) = (false, false);
+        let attrs = pg_sys::SysCacheGetAttr(cache, tuple, ANUM_PARTATTRS, &mut attrs_null);
+        let class = pg_sys::SysCacheGetAttr(cache, tuple, ANUM_PARTCLASS, &mut class_null);
+        if !attrs_null && !class_null {
+            // Both vectors are stored inline, never toasted.
+            let attrs = &*attrs.cast_mut_ptr::<pg_sys::int2vector>();
+            let class = &*class.cast_mut_ptr::<pg_sys::oidvector>();
+            if *attrs.values.as_ptr() == attno {
+                family = Some(pg_sys::get_opclass_family(*class.values.as_ptr()));
+            }
+        }
+    }
+    pg_sys::ReleaseSysCache(tuple);
+    family
+}
+
 /// Whether a valid, enforced CHECK constraint confines the column to UUIDv7
 /// in every relation a scan of `relid` reads: `uuid_extract_version(col) = 7`,
 /// alone or as one conjunct of the CHECK.

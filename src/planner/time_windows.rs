@@ -22,13 +22,18 @@
 //! | `uuid_time_ops` | `col >=\| uuid_time_lower_bound(X)` … | always (v1/v6/v7 interleave there) |
 //! | `uuid_ops` (a plain primary key) | `col >= uuid_v7_lower_bound(X)` … | `f` reads v7 only (`uuid_v7_to_timestamptz`), or a valid, enforced CHECK (`uuid_extract_version(col) = 7`) confines the column to v7 in every relation scanned ([`super::relations::v7_only_column`]) |
 //!
+//! A table partitioned by `RANGE (col)` (first key column) counts as such an index, with its
+//! partition key's operator family ([`super::relations::range_partition_family`]): the
+//! derived conjunct then prunes partitions, at plan time for constants and at run time for
+//! parameters and `now()`, with or without an index.
+//!
 //! (`>`/`<=` use the *upper* bound, `=` both; see [`crate::bounds`].) The
 //! derived conjunct is implied by the original one, which stays in the query
 //! and still decides every row — so the result is exactly that of a
 //! sequential scan, NULLs and other versions included.
 
 use super::catalog::{Lazy, Reads};
-use super::relations::{index_families, v7_only_column};
+use super::relations::{index_families, range_partition_family, v7_only_column};
 use super::{call_on_uuid_column, cells};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
@@ -116,7 +121,8 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
     if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION {
         return Vec::new();
     }
-    let families = index_families((*rte).relid, (*var).varattno);
+    let mut families = index_families((*rte).relid, (*var).varattno);
+    families.extend(range_partition_family((*rte).relid, (*var).varattno));
     let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
     let (family, (lower, upper)) = if families.contains(&uuid_ops)
         && (reads == Reads::V7Only || v7_only_column((*rte).relid, (*var).varattno, (*rte).inh, catalog))

@@ -13,7 +13,7 @@ rm -rf "$blocks" && mkdir -p "$blocks" && chmod 755 "$blocks"
 awk -v dir="$blocks" '/^```sql$/ { inside = 1; n++; next } inside && /^```$/ { inside = 0; next }
                       inside { print > (dir "/" n ".sql") }' "$readme"
 count=$(ls "$blocks" | wc -l)
-checked=8
+checked=9
 check "README.md: every sql block has a check in this test" "$checked" "$count"
 check "docs/ and DEVELOPING.md have no sql blocks (or this test must run them too)" "0" \
     "$(cat "$ROOT"/docs/*.md "$ROOT/DEVELOPING.md" | grep -c '^```sql$')"
@@ -67,12 +67,22 @@ for v in "${RUN_MAJORS[@]}"; do
         "$(sql "$BIN" "$PORT" mydb -c "EXPLAIN (COSTS OFF) $(sed -n 's/;.*--.*index scan, time order$//p' "$blocks/7.sql")" \
            | grep -c 'Index Scan using events_time_idx on events')"
 
-    # 8. Migrating from uuid-ossp, in a database that uses it.
+    # 8. Time-partitioned tables: the recipe, and the plan the README shows (the Filter line up
+    #    to its "…": the bounds' folded values; the rest prints in the session's time zone).
+    out=$(block 8 | psql_as_user "$BIN" "$PORT" mydb -v ON_ERROR_STOP=1 -t)
+    want=$(shown_plan 8)
+    check "PostgreSQL $v: block 8 creates the partitions and prints the plan the README shows" \
+        "$(sed 's/ …$//' <<<"$want")" \
+        "$(grep -vE '^(CREATE TABLE|DO)$' <<<"$out" | sed 's/ *$//' | grep -v '^$' \
+           | awk -v n="$(sed -n 's/^ *Filter: \(.*\) …$/\1/p' <<<"$want" | wc -c)" \
+                 '/Filter:/ { i = index($0, "Filter:"); print substr($0, 1, i + 6 + n); next } { print }')"
+
+    # 9. Migrating from uuid-ossp, in a database that uses it.
     sql "$BIN" "$PORT" postgres -c "CREATE DATABASE legacy"
     sql "$BIN" "$PORT" legacy -c 'CREATE EXTENSION "uuid-ossp"' \
         -c "CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), n int)"
-    out=$(block 8 | psql_as_user "$BIN" "$PORT" legacy -v ON_ERROR_STOP=1 -t -A)
-    check "PostgreSQL $v: block 8 migrates off uuid-ossp (only uuid_ext left, the default re-pointed)" \
+    out=$(block 9 | psql_as_user "$BIN" "$PORT" legacy -v ON_ERROR_STOP=1 -t -A)
+    check "PostgreSQL $v: block 9 migrates off uuid-ossp (only uuid_ext left, the default re-pointed)" \
         "uuid_ext|4" \
         "$(sql "$BIN" "$PORT" legacy -c "SELECT string_agg(extname, ',') FROM pg_extension WHERE extname LIKE 'uuid%'" \
                                     -c "INSERT INTO orders (n) VALUES (1) RETURNING uuid_extract_version(id)" | paste -sd'|')"
