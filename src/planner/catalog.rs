@@ -37,6 +37,9 @@ pub struct Catalog {
     pub v7_bounds: (Oid, Oid),
     /// `uuid_time_lower_bound`, `uuid_time_upper_bound`.
     pub time_bounds: (Oid, Oid),
+    /// `uuid_ext_timestamp(uuid)`: a time for exactly the values `uuid_time_ops` calls timed
+    /// (v1, v6, v7 of the RFC variant), NULL for the rest (InvalidOid if absent).
+    pub time_extractor: Oid,
 }
 
 impl Catalog {
@@ -53,6 +56,7 @@ impl Catalog {
             time_family: pg_sys::InvalidOid,
             v7_bounds: (pg_sys::InvalidOid, pg_sys::InvalidOid),
             time_bounds: (pg_sys::InvalidOid, pg_sys::InvalidOid),
+            time_extractor: pg_sys::InvalidOid,
         };
         for (class, object) in members(ext) {
             if class == pg_sys::ProcedureRelationId {
@@ -85,7 +89,11 @@ impl Catalog {
         let ts = arg == pg_sys::TIMESTAMPTZOID;
         match name.to_bytes() {
             b"uuid_v7_to_timestamptz" if uuid => self.extractors.push((f, Reads::V7Only)),
-            b"uuid_ext_timestamp" | b"uuid_extract_timestamp" if uuid => self.extractors.push((f, Reads::AnyTimed)),
+            b"uuid_ext_timestamp" if uuid => {
+                self.extractors.push((f, Reads::AnyTimed));
+                self.time_extractor = f;
+            }
+            b"uuid_extract_timestamp" if uuid => self.extractors.push((f, Reads::AnyTimed)),
             b"uuid_extract_version" if uuid => self.versions.push(f),
             b"uuid_v7_lower_bound" if ts => self.v7_bounds.0 = f,
             b"uuid_v7_upper_bound" if ts => self.v7_bounds.1 = f,
@@ -167,7 +175,7 @@ unsafe fn is_time_family(family: Oid) -> bool {
 }
 
 /// Whether the current role may run a function (a bound a DBA revoked is not used).
-unsafe fn may_execute(f: Oid) -> bool {
+pub unsafe fn may_execute(f: Oid) -> bool {
     #[cfg(any(feature = "pg13", feature = "pg14", feature = "pg15"))]
     let result = pg_sys::pg_proc_aclcheck(f, pg_sys::GetUserId(), pg_sys::ACL_EXECUTE as pg_sys::AclMode);
     #[cfg(not(any(feature = "pg13", feature = "pg14", feature = "pg15")))]

@@ -5,11 +5,14 @@
 //!
 //! | rewrite | file | setting | what it changes |
 //! |---|---|---|---|
-//! | time windows | [`time_windows`] | `uuid_ext.time_index_conditions` | adds, beside `uuid_extract_timestamp(id) >= X` and the like, the byte range of `id` it implies, so the key's index serves it |
+//! | time windows | [`time_windows`] | `uuid_ext.time_index_conditions` | adds, beside `uuid_extract_timestamp(id) >= X` and the like, the byte range of `id` it implies, so the key's index (or a RANGE partition key) serves it |
+//! | ordered reads | [`ordered_reads`] | `uuid_ext.time_index_conditions` | replaces `ORDER BY uuid_ext_timestamp(id) [DESC]` by the `uuid_time_ops` order of `id`, the same order but for ties, so the index serves it |
 //!
-//! None of them changes a query's result: each adds only conjuncts implied
-//! by the user's own, and only to the top-level conjuncts of a WHERE or
-//! JOIN … ON clause, where a NULL and a false are the same. A clause the hook
+//! None of them changes a query's result: time windows add only conjuncts
+//! implied by the user's own, and only to the top-level conjuncts of a WHERE
+//! or JOIN … ON clause, where a NULL and a false are the same; ordered reads
+//! swap a sort key for one of the same order (ties apart, which the query
+//! leaves unordered). A clause the hook
 //! added calls one of uuid_ext's `*_lower_bound`/`*_upper_bound` functions,
 //! which no user predicate needs, so a plan shows which conditions are ours.
 //!
@@ -28,6 +31,7 @@
 //! checked, so a cached plan is re-planned, not reused, for another role.
 
 mod catalog;
+mod ordered_reads;
 mod relations;
 mod time_windows;
 
@@ -92,6 +96,9 @@ unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut Walk) {
         pg_sys::CmdType::CMD_SELECT | pg_sys::CmdType::CMD_UPDATE | pg_sys::CmdType::CMD_DELETE
     ) {
         rewrite_from(query, (*query).jointree.cast(), walk);
+    }
+    if !(*query).sortClause.is_null() && ordered_reads::rewrite(query, &mut walk.catalog) {
+        walk.depends_on_role = true;
     }
     for rte in cells((*query).rtable) {
         let rte: *mut pg_sys::RangeTblEntry = rte.cast();

@@ -1,0 +1,107 @@
+//! Ordered reads by time, served by a `uuid_time_ops` index.
+//!
+//! `ORDER BY uuid_ext_timestamp(id) [DESC] LIMIT n` sorts by a function's result, which no
+//! index on `id` provides: PostgreSQL reads and sorts the whole table. Where `id` has a
+//! `uuid_time_ops` index, the order of that index *is* the order of `uuid_ext_timestamp(id)`:
+//! both call exactly the v1, v6 and v7 values (RFC variant) timed, order them by their time
+//! (the extractor truncates to the microsecond, so it can only tie what the index orders), and
+//! put every other value after them (the extractor gives NULL, which `ASC` puts last). So
+//!
+//! ```text
+//! ORDER BY uuid_ext_timestamp(col) [ASC] [NULLS LAST]   →  ORDER BY col USING <| NULLS LAST
+//! ORDER BY uuid_ext_timestamp(col) DESC [NULLS FIRST]   →  ORDER BY col USING >| NULLS FIRST
+//! ```
+//!
+//! returns the same rows in the same order, except among rows whose times tie, which the
+//! query leaves unordered anyway. This rewrite replaces the first sort key with the column,
+//! as a junk target entry; the extractor's own target entry stays, so the query's output is
+//! unchanged. It applies only when that key is the query's only sort key (a later key would
+//! order ties, which the index order does not), with the natural NULLS placement, in a plain
+//! SELECT (no GROUP BY, DISTINCT, aggregates, window functions or set operations, whose
+//! sorts mean something else), on a column of a table with a `uuid_time_ops` index.
+//!
+//! Keyset pages (`WHERE uuid_ext_timestamp(id) < $1 ORDER BY uuid_ext_timestamp(id) DESC
+//! LIMIT 50`) combine it with [`super::time_windows`]: the index is read backwards from the
+//! bound. For a byte-order key (`uuid_ops`) the same rewrite would need every value to be a
+//! v7 of the RFC variant, which a `CHECK (uuid_extract_version(id) = 7)` does not prove (a
+//! value of another variant passes it), so there is none.
+
+use super::catalog::{may_execute, Lazy};
+use super::relations::index_families;
+use super::{call_on_uuid_column, cells};
+use pgrx::pg_sys;
+
+const TIMESTAMPTZ_LT: u32 = 1322;
+const TIMESTAMPTZ_GT: u32 = 1324;
+const BT_LESS: i16 = 1;
+const BT_EQUAL: i16 = 3;
+const BT_GREATER: i16 = 5;
+
+/// Rewrites the query's sort, if it has the shape above. Returns whether it did (the plan
+/// then depends on the role's EXECUTE privilege on the operators used).
+pub unsafe fn rewrite(query: *mut pg_sys::Query, catalog: &mut Lazy) -> bool {
+    let q = &mut *query;
+    if q.commandType != pg_sys::CmdType::CMD_SELECT
+        || pg_sys::list_length(q.sortClause) != 1
+        || !q.groupClause.is_null()
+        || !q.groupingSets.is_null()
+        || !q.distinctClause.is_null()
+        || q.hasAggs
+        || q.hasWindowFuncs
+        || q.hasTargetSRFs
+        || !q.setOperations.is_null()
+        || !q.havingQual.is_null()
+    {
+        return false;
+    }
+    let sort: *mut pg_sys::SortGroupClause = pg_sys::list_nth(q.sortClause, 0).cast();
+    let descending = match (*sort).sortop.to_u32() {
+        TIMESTAMPTZ_LT if !(*sort).nulls_first => false,
+        TIMESTAMPTZ_GT if (*sort).nulls_first => true,
+        _ => return false,
+    };
+    let Some(entry) = cells(q.targetList)
+        .map(|n| n.cast::<pg_sys::TargetEntry>())
+        .find(|te| (**te).ressortgroupref == (*sort).tleSortGroupRef)
+    else {
+        return false;
+    };
+    let Some((call, var)) = call_on_uuid_column((*entry).expr.cast()) else {
+        return false;
+    };
+    let Some(catalog) = catalog.get() else {
+        return false;
+    };
+    if (*call).funcid != catalog.time_extractor || catalog.time_family == pg_sys::InvalidOid {
+        return false;
+    }
+    #[allow(clippy::unnecessary_cast)] // Var.varno is Index (u32) on 14, int from 15.
+    let rte = pg_sys::list_nth(q.rtable, (*var).varno as i32 - 1).cast::<pg_sys::RangeTblEntry>();
+    if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
+        || !index_families((*rte).relid, (*var).varattno).contains(&catalog.time_family)
+    {
+        return false;
+    }
+    let family = catalog.time_family;
+    let member = |strategy| pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
+    let (sortop, eqop) = (member(if descending { BT_GREATER } else { BT_LESS }), member(BT_EQUAL));
+    if sortop == pg_sys::InvalidOid || eqop == pg_sys::InvalidOid || !may_execute(pg_sys::get_opcode(sortop)) {
+        return false;
+    }
+    // The column as a junk target entry with its own sort reference.
+    let next_ref =
+        cells(q.targetList).map(|n| (*n.cast::<pg_sys::TargetEntry>()).ressortgroupref).max().unwrap_or(0) + 1;
+    let column = pg_sys::makeTargetEntry(
+        pg_sys::copyObjectImpl(var.cast()).cast(),
+        (pg_sys::list_length(q.targetList) + 1) as pg_sys::AttrNumber,
+        core::ptr::null_mut(),
+        true,
+    );
+    (*column).ressortgroupref = next_ref;
+    q.targetList = pg_sys::lappend(q.targetList, column.cast());
+    (*sort).tleSortGroupRef = next_ref;
+    (*sort).sortop = sortop;
+    (*sort).eqop = eqop;
+    (*sort).hashable = false;
+    true
+}
