@@ -4,25 +4,28 @@
 -- search_path lists pg_catalog after the extension's schema. Say so, with the one-line fix,
 -- when the search_path new sessions start with (postgresql.conf, ALTER DATABASE/ROLE ... SET)
 -- leaves the built-in in charge. (A WARNING: CREATE EXTENSION silences NOTICEs from its script.)
+-- Everything is qualified with pg_catalog: see sql/peer_check.sql for why.
 DO $$
 DECLARE
-    ext_schema text := btrim('@extschema@', '"');
+    ext_schema text := pg_catalog.btrim('@extschema@'::text, '"'::text);
     schemas text[];
 BEGIN
-    IF current_setting('server_version_num')::int / 10000 <> 17 THEN
+    IF pg_catalog.current_setting('server_version_num'::text)::integer OPERATOR(pg_catalog./) 10000
+       OPERATOR(pg_catalog.<>) 17 THEN
         RETURN;
     END IF;
-    SELECT array_agg(CASE WHEN s = '$user' THEN current_user::text ELSE s END ORDER BY n)
+    SELECT pg_catalog.array_agg(CASE WHEN s OPERATOR(pg_catalog.=) '$user'::text THEN CURRENT_USER::text ELSE s END ORDER BY n)
       INTO schemas
-      FROM pg_settings,
-           unnest(string_to_array(reset_val, ',')) WITH ORDINALITY AS p(entry, n),
-           LATERAL (SELECT btrim(btrim(entry), '"') AS s) x
-     WHERE name = 'search_path';
-    IF array_position(schemas, ext_schema) < array_position(schemas, 'pg_catalog') THEN
+      FROM pg_catalog.pg_settings,
+           pg_catalog.unnest(pg_catalog.string_to_array(reset_val, ','::text)) WITH ORDINALITY AS p(entry, n),
+           LATERAL (SELECT pg_catalog.btrim(pg_catalog.btrim(entry), '"'::text) AS s) x
+     WHERE name OPERATOR(pg_catalog.=) 'search_path'::text;
+    IF pg_catalog.array_position(schemas, ext_schema)
+       OPERATOR(pg_catalog.<) pg_catalog.array_position(schemas, 'pg_catalog'::text) THEN
         RETURN;
     END IF;
     RAISE WARNING 'on PostgreSQL 17, uuid_extract_timestamp() resolves to pg_catalog''s built-in, which returns NULL for UUID version 7'
-        USING HINT = format('List pg_catalog after %I in search_path, e.g. ALTER DATABASE %I SET search_path = "$user", %I, pg_catalog; then reconnect.',
-                            ext_schema, current_database(), ext_schema);
+        USING HINT = pg_catalog.format('List pg_catalog after %I in search_path, e.g. ALTER DATABASE %I SET search_path = "$user", %I, pg_catalog; then reconnect.'::text,
+                                       ext_schema, pg_catalog.current_database(), ext_schema);
 END
 $$;

@@ -17,14 +17,32 @@ CREATE DATABASE uuid_ext_trusted;
 GRANT CREATE ON DATABASE uuid_ext_trusted TO uuid_ext_installer, uuid_ext_neighbour, uuid_ext_other;
 \c uuid_ext_trusted
 SET timezone = 'UTC';
-CREATE SCHEMA ossp;
-CREATE EXTENSION "uuid-ossp" SCHEMA ossp;
-GRANT USAGE ON SCHEMA ossp TO PUBLIC;
 
--- The installer installs uuid_ext (trusted: no superuser) into its own schema, lets the
--- neighbour create there, and lets everyone use it.
+-- Row 0: PostgreSQL runs a trusted extension's script as the bootstrap superuser, with the
+-- target schema (which the installer owns) first in search_path. The installer plants
+-- look-alikes there that would beat pg_catalog's functions for unqualified calls with other
+-- argument types (the install script's peer check once called quote_ident() on a name), and
+-- makes that check run by putting uuid-ossp (trusted too) in the same schema. The install
+-- fails with the peer check's own error: no planted function ran as the superuser.
 SET ROLE uuid_ext_installer;
 CREATE SCHEMA inst;
+CREATE FUNCTION inst.quote_ident(name) RETURNS text LANGUAGE plpgsql
+AS $$ BEGIN RAISE EXCEPTION 'planted quote_ident(name) called as %', current_user; END $$;
+CREATE FUNCTION inst.format(text, name, name) RETURNS text LANGUAGE plpgsql
+AS $$ BEGIN RAISE EXCEPTION 'planted format() called as %', current_user; END $$;
+CREATE FUNCTION inst.btrim(name, text) RETURNS text LANGUAGE plpgsql
+AS $$ BEGIN RAISE EXCEPTION 'planted btrim() called as %', current_user; END $$;
+CREATE FUNCTION inst.array_position(text[], name) RETURNS integer LANGUAGE plpgsql
+AS $$ BEGIN RAISE EXCEPTION 'planted array_position() called as %', current_user; END $$;
+CREATE EXTENSION "uuid-ossp" SCHEMA inst;
+\set VERBOSITY terse
+CREATE EXTENSION uuid_ext SCHEMA inst;
+\set VERBOSITY default
+DROP EXTENSION "uuid-ossp";
+
+-- The installer installs uuid_ext (trusted: no superuser) into its own schema, lets the
+-- neighbour create there, and lets everyone use it. (The planted functions stay: the install
+-- script calls none of them either.)
 SET client_min_messages = error;   -- 17 warns that search_path hides some functions
 CREATE EXTENSION uuid_ext SCHEMA inst;
 RESET client_min_messages;
@@ -33,6 +51,11 @@ FROM pg_extension e JOIN pg_roles r ON r.oid = e.extowner WHERE e.extname = 'uui
 GRANT USAGE, CREATE ON SCHEMA inst TO uuid_ext_neighbour;
 GRANT USAGE ON SCHEMA inst TO uuid_ext_other;
 RESET ROLE;
+
+-- A DBA's uuid-ossp, for row 11.
+CREATE SCHEMA ossp;
+CREATE EXTENSION "uuid-ossp" SCHEMA ossp;
+GRANT USAGE ON SCHEMA ossp TO PUBLIC;
 
 -- The other role's own table: mixed versions (a v1 of 2022-02-22 whose bytes sort early, v7
 -- values over a year), a NO INHERIT v7 CHECK on the parent and a child without one.
