@@ -48,20 +48,24 @@ unsafe impl SqlTranslatable for TextBytes<'_> {
 }
 
 impl TextBytes<'_> {
-    /// The value for an error message: as is when it is valid UTF-8 in a
-    /// UTF-8 database, otherwise printable ASCII with every other byte written
-    /// `\xNN` (so a message never carries bytes invalid in any encoding).
+    /// The value for an error message; see [`bytes_for_message`].
     pub fn for_message(&self) -> String {
-        // SAFETY: reads a backend-global integer.
-        let utf8_db = unsafe { pg_sys::GetDatabaseEncoding() } == pg_sys::pg_enc::PG_UTF8 as i32;
-        match std::str::from_utf8(self.0) {
-            Ok(s) if utf8_db => s.to_owned(),
-            _ => self
-                .0
-                .iter()
-                .map(|&b| if (0x20..0x7f).contains(&b) { (b as char).to_string() } else { format!("\\x{b:02x}") })
-                .collect(),
-        }
+        bytes_for_message(self.0)
+    }
+}
+
+/// Text in the database encoding (a value, a name) for an error message: as is when it is
+/// valid UTF-8 in a UTF-8 database, otherwise printable ASCII with every other byte written
+/// `\xNN` (so a message never carries bytes invalid in any encoding).
+pub fn bytes_for_message(text: &[u8]) -> String {
+    // SAFETY: reads a backend-global integer.
+    let utf8_db = unsafe { pg_sys::GetDatabaseEncoding() } == pg_sys::pg_enc::PG_UTF8 as i32;
+    match std::str::from_utf8(text) {
+        Ok(s) if utf8_db => s.to_owned(),
+        _ => text
+            .iter()
+            .map(|&b| if (0x20..0x7f).contains(&b) { (b as char).to_string() } else { format!("\\x{b:02x}") })
+            .collect(),
     }
 }
 

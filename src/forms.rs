@@ -82,8 +82,7 @@ fn typeid_detail(err: TypeIdError) -> String {
 /// empty prefix, the suffix alone.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_to_typeid(prefix: TextBytes<'_>, id: Uuid) -> String {
-    let checked = std::str::from_utf8(prefix.0).map_err(|_| TypeIdError::PrefixCharacter);
-    match checked.and_then(|p| typeid::encode(p, bytes(&id))) {
+    match typeid::encode(prefix.0, bytes(&id)) {
         Ok(text) => text,
         Err(err) => error(
             PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
@@ -95,8 +94,7 @@ pub fn uuid_to_typeid(prefix: TextBytes<'_>, id: Uuid) -> String {
 }
 
 fn parse_typeid<'a>(text: &TextBytes<'a>) -> (&'a str, Uuid) {
-    let parsed = std::str::from_utf8(text.0).map_err(|_| TypeIdError::PrefixCharacter).and_then(typeid::decode);
-    match parsed {
+    match typeid::decode(text.0) {
         Ok((prefix, id)) => (prefix, uuid(id)),
         Err(err) => invalid_uuid_text(
             &text.for_message(),

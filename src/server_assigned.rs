@@ -32,14 +32,17 @@
 //! as `session_replication_role = replica`), and pg_dump creates triggers after
 //! loading the data, so replicas and restores keep every key.
 
+use crate::convert::bytes_for_message;
 use crate::errors::error;
 use crate::generate::{uuid_generate_v1, uuid_generate_v4, uuid_generate_v6, uuid_generate_v7};
 use crate::gucs;
-use crate::syscatalog::partition_root;
+use crate::syscatalog::{any_in_tree, partition_root};
 use core::cell::RefCell;
+use core::ffi::CStr;
+use core::num::NonZeroUsize;
 use pgrx::pg_sys::Oid;
 use pgrx::prelude::*;
-use pgrx::{AllocatedByRust, PgSqlErrorCode, Uuid};
+use pgrx::{AllocatedByRust, PgSqlErrorCode, PgTupleDesc, Uuid};
 
 const HINT_EXPLICIT: &str =
     "To load explicit keys, a superuser (or a role granted SET on it) can SET uuid_ext.allow_explicit_ids = on.";
@@ -54,25 +57,57 @@ fn protocol_error(message: &str) -> ! {
 }
 
 /// The generator a trigger argument names.
-fn generator(name: &str) -> fn() -> Uuid {
+fn generator(name: &[u8]) -> fn() -> Uuid {
     match name {
-        "v7" => uuid_generate_v7,
-        "v4" => uuid_generate_v4,
-        "v6" => uuid_generate_v6,
-        "v1" => uuid_generate_v1,
-        other => protocol_error(&format!("unknown generator \"{other}\" (v1, v4, v6 or v7)")),
+        b"v7" => uuid_generate_v7,
+        b"v4" => uuid_generate_v4,
+        b"v6" => uuid_generate_v6,
+        b"v1" => uuid_generate_v1,
+        other => protocol_error(&format!("unknown generator \"{}\" (v1, v4, v6 or v7)", bytes_for_message(other))),
     }
 }
 
-fn key_of(row: &PgHeapTuple<'_, impl pgrx::WhoAllocated>, column: &str, table: &str) -> Option<Uuid> {
-    row.get_by_name::<Uuid>(column).unwrap_or_else(|_| {
-        error(
-            PgSqlErrorCode::ERRCODE_UNDEFINED_COLUMN,
-            format!("column \"{column}\" of relation \"{table}\" does not exist or is not of type uuid"),
-            None,
-            Some("uuid_ext_server_assigned() takes the name of a uuid column."),
-        )
-    })
+/// The trigger's arguments as the bytes CREATE TRIGGER stored (database encoding).
+fn trigger_args<'a>(trigger: &'a PgTrigger<'a>) -> Vec<&'a [u8]> {
+    let t = trigger.trigger();
+    if t.tgnargs <= 0 || t.tgargs.is_null() {
+        return Vec::new();
+    }
+    // SAFETY: PostgreSQL passes tgnargs NUL-terminated strings in tgargs.
+    unsafe { core::slice::from_raw_parts(t.tgargs, t.tgnargs as usize) }
+        .iter()
+        .map(|&arg| unsafe { CStr::from_ptr(arg) }.to_bytes())
+        .collect()
+}
+
+/// The uuid column the trigger guards: its attribute number in the firing relation and
+/// whether it has a DEFAULT. Names are compared as bytes, so any database encoding works.
+fn guarded_column(trigger: &PgTrigger<'_>, column: &[u8], table: &str) -> (NonZeroUsize, bool) {
+    // SAFETY: tg_relation is the open relation the trigger fires on.
+    let desc = unsafe { PgTupleDesc::from_pg_unchecked((*trigger.trigger_data().tg_relation).rd_att) };
+    desc.iter()
+        .enumerate()
+        .find(|(_, a)| {
+            // SAFETY: attname is a NUL-terminated NameData.
+            !a.attisdropped && unsafe { CStr::from_ptr(a.attname.data.as_ptr()) }.to_bytes() == column
+        })
+        .filter(|(_, a)| a.atttypid == pg_sys::UUIDOID)
+        .map(|(i, a)| (NonZeroUsize::new(i + 1).expect("attribute numbers start at 1"), a.atthasdef))
+        .unwrap_or_else(|| {
+            error(
+                PgSqlErrorCode::ERRCODE_UNDEFINED_COLUMN,
+                format!(
+                    "column \"{}\" of relation \"{table}\" does not exist or is not of type uuid",
+                    bytes_for_message(column)
+                ),
+                None,
+                Some("uuid_ext_server_assigned() takes the name of a uuid column."),
+            )
+        })
+}
+
+fn key_at(row: &PgHeapTuple<'_, impl pgrx::WhoAllocated>, attno: NonZeroUsize) -> Option<Uuid> {
+    row.get_by_index::<Uuid>(attno).unwrap_or_else(|_| unreachable!("the column is of type uuid"))
 }
 
 /// BEFORE INSERT OR UPDATE row trigger making a uuid column server-assigned and
@@ -114,7 +149,8 @@ VOLATILE PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_ext_server_assigne
 /// A row that a BEFORE UPDATE firing on a partition let through, which
 /// PostgreSQL may be about to move into another partition of the same tree.
 struct Moving {
-    column: String,
+    /// The guarded column's name (bytes: partitions may number their columns differently).
+    column: Vec<u8>,
     key: Uuid,
     source: Oid,
     /// Where the row is in `source` (the tuple the UPDATE replaces or moves) ...
@@ -145,9 +181,63 @@ fn current_transaction() -> u32 {
     }
 }
 
+/// Whether a row moved within the partition tree of `source` is sure to reach this trigger's
+/// INSERT firing in its new partition: no partition of the tree has an enabled BEFORE INSERT
+/// row trigger that fires before it (triggers fire in name order) and so could skip the row
+/// (return NULL) or change its key. Were the INSERT half skipped, the move's mark and this
+/// backend's memory of it would remain, and a client's later INSERT of the key would pass.
+/// Where this is false, moves fail with 428C9 (as before 0.3.0) rather than trust them.
+/// Known once per statement and partition tree.
+fn moves_reach_this_trigger(source: Oid, ours: &pg_sys::Trigger) -> bool {
+    /// (partition tree root, local transaction, command, trigger name) and the answer.
+    type Known = Option<(Oid, u32, pg_sys::CommandId, Vec<u8>, bool)>;
+    thread_local! {
+        static KNOWN: RefCell<Known> = const { RefCell::new(None) };
+    }
+    let root = partition_root(source);
+    // SAFETY: reads of the backend's transaction state and of the trigger's name.
+    let (now, command) = (current_transaction(), unsafe { pg_sys::GetCurrentCommandId(false) });
+    let name = unsafe { CStr::from_ptr(ours.tgname) }.to_bytes();
+    let cached = KNOWN.with_borrow(|k| {
+        k.as_ref().filter(|(r, t, c, n, _)| *r == root && *t == now && *c == command && n == name).map(|k| k.4)
+    });
+    if let Some(ok) = cached {
+        return ok;
+    }
+    let row_before_insert =
+        (pg_sys::TRIGGER_TYPE_ROW | pg_sys::TRIGGER_TYPE_BEFORE | pg_sys::TRIGGER_TYPE_INSERT) as i16;
+    let ok = !any_in_tree(root, &mut |rel| {
+        // SAFETY: relations of a tree this statement is updating; their trigger descriptors are
+        // read and released at once.
+        unsafe {
+            let relation = pg_sys::RelationIdGetRelation(rel);
+            if relation.is_null() {
+                return false;
+            }
+            let desc = (*relation).trigdesc;
+            let earlier = !desc.is_null()
+                && core::slice::from_raw_parts((*desc).triggers, (*desc).numtriggers as usize).iter().any(|t| {
+                    t.tgtype & row_before_insert == row_before_insert
+                        && t.tgtype & pg_sys::TRIGGER_TYPE_INSTEAD as i16 == 0
+                        && t.tgenabled as u8 != pg_sys::TRIGGER_DISABLED
+                        && t.tgfoid != ours.tgfoid
+                        && CStr::from_ptr(t.tgname).to_bytes() < name
+                });
+            pg_sys::RelationClose(relation);
+            earlier
+        }
+    });
+    KNOWN.with_borrow_mut(|k| *k = Some((root, now, command, name.to_vec(), ok)));
+    ok
+}
+
 /// Remembers the row a BEFORE UPDATE firing on a partition lets through.
-fn remember_update(trigger: &PgTrigger<'_>, column: &str, key: Uuid) {
+fn remember_update(trigger: &PgTrigger<'_>, column: &[u8], key: Uuid) {
     let data = trigger.trigger_data();
+    // SAFETY: tg_relation is the open relation the trigger fires on.
+    if !moves_reach_this_trigger(unsafe { (*data.tg_relation).rd_id }, trigger.trigger()) {
+        return;
+    }
     // SAFETY: tg_relation is the open relation the trigger fires on and
     // tg_trigtuple the row being updated, header included.
     let (source, tid, xmin) = unsafe {
@@ -158,7 +248,7 @@ fn remember_update(trigger: &PgTrigger<'_>, column: &str, key: Uuid) {
     let now = current_transaction();
     MOVING.with_borrow_mut(|moving| {
         moving.retain(|m| m.transaction == now && !(m.source == source && m.column == column));
-        moving.push(Moving { column: column.to_owned(), key, source, tid, xmin, transaction: now });
+        moving.push(Moving { column: column.to_vec(), key, source, tid, xmin, transaction: now });
     });
 }
 
@@ -171,7 +261,7 @@ fn remember_update(trigger: &PgTrigger<'_>, column: &str, key: Uuid) {
 /// stayed in its partition, or that a ROLLBACK TO undid leaves no such mark.
 /// Every remembered row with the key is tried: a rolled-back subtransaction
 /// can leave stale ones.
-fn is_moved_row(trigger: &PgTrigger<'_>, column: &str, key: Uuid) -> bool {
+fn is_moved_row(trigger: &PgTrigger<'_>, column: &[u8], key: Uuid) -> bool {
     let data = trigger.trigger_data();
     // SAFETY: tg_relation is the open relation the trigger fires on.
     let target = unsafe { (*data.tg_relation).rd_id };
@@ -253,34 +343,36 @@ const MOVED_PARTITIONS_OFFSET: u16 = 0xfffd;
 
 /// The row to store: the trigger's new row with the key assigned or checked.
 fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {
-    let args = trigger.extra_args().unwrap_or_else(|_| protocol_error("arguments must be valid UTF-8"));
+    let args = trigger_args(trigger);
     let (column, make) = match args.as_slice() {
-        [column] => (column, uuid_generate_v7 as fn() -> Uuid),
-        [column, name] => (column, generator(name)),
+        [column] => (*column, uuid_generate_v7 as fn() -> Uuid),
+        [column, name] => (*column, generator(name)),
         _ => protocol_error("takes a column name and optionally a generator"),
     };
     let row_before =
         matches!(trigger.when(), Ok(PgTriggerWhen::Before)) && matches!(trigger.level(), PgTriggerLevel::Row);
-    let table = trigger.table_name().unwrap_or_default();
+    // SAFETY: tg_relation is the open relation the trigger fires on; relname is a NameData.
+    let table = bytes_for_message(
+        unsafe { CStr::from_ptr((*(*trigger.trigger_data().tg_relation).rd_rel).relname.data.as_ptr()) }.to_bytes(),
+    );
     let (Some(new), true) = (trigger.new(), row_before) else {
         protocol_error("must be fired BEFORE INSERT OR UPDATE, FOR EACH ROW")
     };
+    let (attno, has_default) = guarded_column(trigger, column, &table);
+    let shown = bytes_for_message(column);
     let mut new = new.into_owned();
     let set = |row: &mut PgHeapTuple<'a, AllocatedByRust>, key: Option<Uuid>| {
-        row.set_by_name(column, key).unwrap_or_else(|_| unreachable!("the column was read as uuid"))
+        row.set_by_index(attno, key).unwrap_or_else(|_| unreachable!("the column is of type uuid"))
     };
-    let given = key_of(&new, column, &table);
+    let given = key_at(&new, attno);
     match trigger.op() {
         Ok(PgTriggerOperation::Insert) => {
-            let has_default = trigger
-                .relation()
-                .is_ok_and(|rel| rel.tuple_desc().iter().any(|a| !a.attisdropped && a.name() == column && a.atthasdef));
             if has_default {
                 error(
                     PgSqlErrorCode::ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE,
-                    format!("server-assigned column \"{column}\" of relation \"{table}\" must not have a DEFAULT"),
+                    format!("server-assigned column \"{shown}\" of relation \"{table}\" must not have a DEFAULT"),
                     Some("The key is assigned by trigger uuid_ext_server_assigned(); a DEFAULT would look like a client's value.".into()),
-                    Some(&format!("ALTER TABLE {table} ALTER COLUMN {column} DROP DEFAULT;")),
+                    Some(&format!("ALTER TABLE {table} ALTER COLUMN {shown} DROP DEFAULT;")),
                 );
             }
             match given {
@@ -289,22 +381,22 @@ fn assign<'a>(trigger: &'a PgTrigger<'a>) -> PgHeapTuple<'a, AllocatedByRust> {
                 Some(key) if is_moved_row(trigger, column, key) => {}
                 Some(_) => error(
                     PgSqlErrorCode::ERRCODE_GENERATED_ALWAYS,
-                    format!("cannot insert a non-DEFAULT value into column \"{column}\""),
-                    Some(format!("Column \"{column}\" is a server-assigned UUID (trigger uuid_ext_server_assigned).")),
+                    format!("cannot insert a non-DEFAULT value into column \"{shown}\""),
+                    Some(format!("Column \"{shown}\" is a server-assigned UUID (trigger uuid_ext_server_assigned).")),
                     Some(HINT_EXPLICIT),
                 ),
             }
         }
         Ok(PgTriggerOperation::Update) => {
-            let old = trigger.old().and_then(|old| key_of(&old, column, &table));
+            let old = trigger.old().and_then(|old| key_at(&old, attno));
             match given {
                 // SET key = DEFAULT (there is none: NULL) keeps the key.
                 None => set(&mut new, old),
                 Some(key) if Some(key) == old => {}
                 Some(_) => error(
                     PgSqlErrorCode::ERRCODE_GENERATED_ALWAYS,
-                    format!("column \"{column}\" can only be updated to DEFAULT"),
-                    Some(format!("Column \"{column}\" is a server-assigned UUID (trigger uuid_ext_server_assigned).")),
+                    format!("column \"{shown}\" can only be updated to DEFAULT"),
+                    Some(format!("Column \"{shown}\" is a server-assigned UUID (trigger uuid_ext_server_assigned).")),
                     None,
                 ),
             }

@@ -27,8 +27,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Ok(s) = std::str::from_utf8(data) {
-        if let Ok((prefix, b)) = typeid::decode(s) {
-            assert_eq!(typeid::encode(prefix, &b).as_deref(), Ok(s), "a TypeID has one spelling");
+        if let Ok((prefix, b)) = typeid::decode(s.as_bytes()) {
+            assert_eq!(typeid::encode(prefix.as_bytes(), &b).as_deref(), Ok(s), "a TypeID has one spelling");
         }
     }
     if data.len() >= 16 {

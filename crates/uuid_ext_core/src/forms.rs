@@ -149,12 +149,12 @@ fn crockford_into(v: u128, alphabet: &[u8; 32], out: &mut [u8; 32]) {
 pub fn decode(text: &[u8], format: Format) -> Result<Bytes, FormError> {
     match format {
         Format::Hex => {
-            let symbols = significant(text, 32, 0)?;
+            let symbols = significant(text, 32, 0, true)?;
             Ok(accumulate(&symbols[..32], 4, &HEX_ANY_CASE)?.to_be_bytes())
         }
         Format::Base32Hex => {
             // 16 octets: 26 symbols, and 6 '=' when padded (RFC 4648 §6: 3 full groups + 1 octet).
-            let symbols = significant(text, 26, 6)?;
+            let symbols = significant(text, 26, 6, false)?;
             let (high, last) =
                 (accumulate(&symbols[..25], 5, &BASE32HEX_ANY_CASE)?, value(symbols[25], &BASE32HEX_ANY_CASE)?);
             if last & 0b11 != 0 {
@@ -163,7 +163,7 @@ pub fn decode(text: &[u8], format: Format) -> Result<Bytes, FormError> {
             Ok(((high << 3) | u128::from(last >> 2)).to_be_bytes())
         }
         Format::Base64Url => {
-            let symbols = significant(text, 22, 2)?;
+            let symbols = significant(text, 22, 2, false)?;
             let (high, last) =
                 (accumulate(&symbols[..21], 6, &BASE64URL_TABLE)?, value(symbols[21], &BASE64URL_TABLE)?);
             if last & 0xf != 0 {
@@ -177,8 +177,11 @@ pub fn decode(text: &[u8], format: Format) -> Result<Bytes, FormError> {
 
 /// Exactly 26 symbols of a Crockford table, the first at most `7`.
 fn crockford_decode(text: &[u8], table: &[u8; 256]) -> Result<Bytes, FormError> {
+    if !text.is_ascii() {
+        return Err(FormError::Symbol);
+    }
     if text.len() != 26 {
-        return Err(FormError::Length { expected: 26, got: char_count(text) });
+        return Err(FormError::Length { expected: 26, got: text.len() });
     }
     let first = value(text[0], table)?;
     let rest = accumulate(&text[1..], 5, table)?;
@@ -188,28 +191,37 @@ fn crockford_decode(text: &[u8], table: &[u8; 256]) -> Result<Bytes, FormError> 
     Ok(((u128::from(first) << 125) | rest).to_be_bytes())
 }
 
-/// Characters (not bytes) in `text`, for messages: UTF-8 continuation bytes do not count.
-fn char_count(text: &[u8]) -> usize {
-    text.iter().filter(|&&c| c & 0xc0 != 0x80).count()
+/// Whitespace as PostgreSQL's `decode()` skips it: space, tab, newline, carriage return.
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-/// `text` without ASCII whitespace, checked to be `want` symbols followed by
-/// no padding or exactly `padding` '=' characters (`padding` 0: no '=' at all).
-fn significant(text: &[u8], want: usize, padding: usize) -> Result<[u8; 32], FormError> {
+/// `text` without whitespace, checked to be `want` symbols followed by no padding or exactly
+/// `padding` '=' characters (`padding` 0: no '=' at all). With `pairs` (hex), whitespace is
+/// allowed only between two-digit bytes, as in `decode(…, 'hex')`. Any byte outside ASCII is
+/// a symbol outside the alphabet, whatever the database encoding (in LATIN1 or SQL_ASCII a
+/// byte of 0x80–0xBF is a character of its own, not part of one).
+fn significant(text: &[u8], want: usize, padding: usize, pairs: bool) -> Result<[u8; 32], FormError> {
     let mut symbols = [0u8; 32];
     // The common case, exactly `want` printable ASCII characters and no padding: taken as is.
     if text.len() == want && text.iter().all(|&c| c.is_ascii_graphic() && c != b'=') {
         symbols[..want].copy_from_slice(text);
         return Ok(symbols);
     }
+    if !text.is_ascii() {
+        return Err(FormError::Symbol);
+    }
     let (mut n, mut pads) = (0, 0);
-    for &c in text.iter().filter(|c| !c.is_ascii_whitespace()) {
-        if c == b'=' && padding > 0 {
+    for &c in text {
+        if is_space(c) {
+            if pairs && n % 2 == 1 {
+                return Err(FormError::Symbol);
+            }
+        } else if c == b'=' && padding > 0 {
             pads += 1;
         } else if pads > 0 {
             return Err(FormError::Padding);
-        } else if c & 0xc0 != 0x80 {
-            // One symbol per character: a non-ASCII one keeps its (invalid) lead byte.
+        } else {
             if n < symbols.len() {
                 symbols[n] = c;
             }
@@ -270,23 +282,22 @@ pub mod typeid {
     }
 
     /// Checks a prefix against `^([a-z]([a-z_]*[a-z])?)?$`, at most 63 characters.
-    pub fn check_prefix(prefix: &str) -> Result<(), TypeIdError> {
-        let p = prefix.as_bytes();
-        if !p.iter().all(|c| c.is_ascii_lowercase() || *c == b'_') {
+    pub fn check_prefix(prefix: &[u8]) -> Result<&str, TypeIdError> {
+        if !prefix.iter().all(|c| c.is_ascii_lowercase() || *c == b'_') {
             return Err(TypeIdError::PrefixCharacter);
         }
-        if p.len() > 63 {
+        if prefix.len() > 63 {
             return Err(TypeIdError::PrefixTooLong);
         }
-        if p.first() == Some(&b'_') || p.last() == Some(&b'_') {
+        if prefix.first() == Some(&b'_') || prefix.last() == Some(&b'_') {
             return Err(TypeIdError::PrefixUnderscore);
         }
-        Ok(())
+        Ok(core::str::from_utf8(prefix).expect("ASCII"))
     }
 
     /// The TypeID of `id` with `prefix`.
-    pub fn encode(prefix: &str, id: &Bytes) -> Result<String, TypeIdError> {
-        check_prefix(prefix)?;
+    pub fn encode(prefix: &[u8], id: &Bytes) -> Result<String, TypeIdError> {
+        let prefix = check_prefix(prefix)?;
         let mut suffix = [0u8; 32];
         crockford_into(u128::from_be_bytes(*id), CROCKFORD_LOWER, &mut suffix);
         let mut out = String::with_capacity(prefix.len() + 27);
@@ -298,15 +309,16 @@ pub mod typeid {
         Ok(out)
     }
 
-    /// The prefix and UUID of a TypeID. The separator is the last `_`.
-    pub fn decode(text: &str) -> Result<(&str, Bytes), TypeIdError> {
-        let (prefix, suffix) = match text.rfind('_') {
+    /// The prefix and UUID of a TypeID (bytes in any database encoding). The separator is the
+    /// last `_`.
+    pub fn decode(text: &[u8]) -> Result<(&str, Bytes), TypeIdError> {
+        let (prefix, suffix) = match text.iter().rposition(|&c| c == b'_') {
             Some(0) => return Err(TypeIdError::EmptyPrefixWithSeparator),
             Some(at) => (&text[..at], &text[at + 1..]),
-            None => ("", text),
+            None => (&text[..0], text),
         };
-        check_prefix(prefix)?;
-        let id = crockford_decode(suffix.as_bytes(), &CROCKFORD_LOWER_ONLY).map_err(TypeIdError::Suffix)?;
+        let prefix = check_prefix(prefix)?;
+        let id = crockford_decode(suffix, &CROCKFORD_LOWER_ONLY).map_err(TypeIdError::Suffix)?;
         Ok((prefix, id))
     }
 }
@@ -390,7 +402,17 @@ mod tests {
         assert_eq!(d("017f22e279b07cc398c4dc0c0c07398", Format::Hex), Err(Length { expected: 32, got: 31 }));
         assert_eq!(d("017f22e2-79b0-7cc3-98c4-dc0c0c07398f", Format::Hex), Err(Length { expected: 32, got: 36 }));
         assert_eq!(d("017f22e279b07cc398c4dc0c0c07398g", Format::Hex), Err(Symbol));
-        assert_eq!(d("017f22e279b07cc398c4dc0c0c0739é", Format::Hex), Err(Length { expected: 32, got: 31 }));
+        assert_eq!(d("017f22e279b07cc398c4dc0c0c0739é", Format::Hex), Err(Symbol));
+        assert_eq!(d("01FWHE4YDGFK1SHH6W1G60EECé", Format::Crockford), Err(Symbol));
+        // Bytes of other encodings (LATIN1 NBSP, SQL_ASCII 0x80-0xBF) are never skipped.
+        let b = |bytes: &[u8], f| decode(bytes, f);
+        assert_eq!(b(b"\xa0017f22e279b07cc398c4dc0c0c07398f", Format::Hex), Err(Symbol));
+        assert_eq!(b(b"05VI5\xa3OJPM1UC7664RG60O1PPH\xb0S", Format::Base32Hex), Err(Symbol));
+        assert_eq!(b(b"AX8i4\xbfnmwfMOYxNwMDAc5\xa9jw", Format::Base64Url), Err(Symbol));
+        // Whitespace: space, tab, newline, carriage return (not form feed); in hex only between bytes.
+        assert_eq!(d("05VI5OJPM1UC7664RG60O1PPHS\x0c", Format::Base32Hex), Err(Length { expected: 26, got: 27 }));
+        assert_eq!(d("01 7f22e279b07cc398c4dc0c0c07398f", Format::Hex), Ok(hex("017f22e279b07cc398c4dc0c0c07398f")));
+        assert_eq!(d("0 17f22e279b07cc398c4dc0c0c07398f", Format::Hex), Err(Symbol));
         assert_eq!(d("", Format::Base64Url), Err(Length { expected: 22, got: 0 }));
     }
 
@@ -449,8 +471,8 @@ mod tests {
             ("prefix_01h455vb4pex5vsknk084sn02q", "prefix", "01890a5d-ac96-774b-bcce-b302099a8057"),
             ("pre_fix_00000000000000000000000000", "pre_fix", "00000000-0000-0000-0000-000000000000"),
         ] {
-            assert_eq!(typeid::decode(tid), Ok((prefix, hex(uuid))), "{tid}");
-            assert_eq!(typeid::encode(prefix, &hex(uuid)).as_deref(), Ok(tid));
+            assert_eq!(typeid::decode(tid.as_bytes()), Ok((prefix, hex(uuid))), "{tid}");
+            assert_eq!(typeid::encode(prefix.as_bytes(), &hex(uuid)).as_deref(), Ok(tid));
         }
     }
 
@@ -479,13 +501,19 @@ mod tests {
             "_prefix_00000000000000000000000000",
             "prefix__00000000000000000000000000",
         ] {
-            assert!(typeid::decode(tid).is_err(), "{tid} was accepted");
+            assert!(typeid::decode(tid.as_bytes()).is_err(), "{tid} was accepted");
         }
-        assert_eq!(typeid::decode(sixty_four), Err(TypeIdError::PrefixTooLong));
-        assert_eq!(typeid::decode("prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz"), Err(TypeIdError::Suffix(FormError::Overflow)));
-        assert_eq!(typeid::encode("User", &crate::NIL), Err(TypeIdError::PrefixCharacter));
-        assert_eq!(typeid::encode("user_", &crate::NIL), Err(TypeIdError::PrefixUnderscore));
-        assert_eq!(typeid::encode(&"a".repeat(64), &crate::NIL), Err(TypeIdError::PrefixTooLong));
-        assert_eq!(typeid::encode(&"a".repeat(63), &crate::NIL).map(|t| t.len()), Ok(63 + 1 + 26));
+        assert_eq!(typeid::decode(sixty_four.as_bytes()), Err(TypeIdError::PrefixTooLong));
+        assert_eq!(typeid::decode(b"prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz"), Err(TypeIdError::Suffix(FormError::Overflow)));
+        // A byte outside ASCII in the suffix is the suffix's fault, in any encoding.
+        assert_eq!(typeid::decode(b"user_7zzzzzzzzzzzzzzzzzzzzzzzz\xe9"), Err(TypeIdError::Suffix(FormError::Symbol)));
+        assert_eq!(
+            typeid::decode("user_7zzzzzzzzzzzzzzzzzzzzzzzzé".as_bytes()),
+            Err(TypeIdError::Suffix(FormError::Symbol))
+        );
+        assert_eq!(typeid::encode(b"User", &crate::NIL), Err(TypeIdError::PrefixCharacter));
+        assert_eq!(typeid::encode(b"user_", &crate::NIL), Err(TypeIdError::PrefixUnderscore));
+        assert_eq!(typeid::encode("a".repeat(64).as_bytes(), &crate::NIL), Err(TypeIdError::PrefixTooLong));
+        assert_eq!(typeid::encode("a".repeat(63).as_bytes(), &crate::NIL).map(|t| t.len()), Ok(63 + 1 + 26));
     }
 }

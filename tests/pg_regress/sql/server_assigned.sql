@@ -189,6 +189,38 @@ ROLLBACK;
 DROP TABLE sp;
 DROP EXTENSION dblink;
 
+-- A BEFORE INSERT trigger that fires before the key trigger could skip a moved row's INSERT
+-- half (a review's repro): the move's mark would remain, and a client's later INSERT of the
+-- key would pass. In such a tree moves are not trusted: the forged INSERT and the move itself
+-- fail with 428C9.
+CREATE TABLE dt (id uuid, p int, v text) PARTITION BY LIST (p);
+CREATE TABLE dt1 PARTITION OF dt FOR VALUES IN (1);
+CREATE TABLE dt2 PARTITION OF dt FOR VALUES IN (2);
+CREATE TABLE dt3 PARTITION OF dt FOR VALUES IN (3);
+CREATE TRIGGER t_id BEFORE INSERT OR UPDATE ON dt FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+CREATE FUNCTION discard() RETURNS trigger LANGUAGE plpgsql
+AS $$ BEGIN IF NEW.v = 'discard' THEN RETURN NULL; END IF; RETURN NEW; END $$;
+CREATE TRIGGER a_discard BEFORE INSERT ON dt FOR EACH ROW EXECUTE FUNCTION discard();
+INSERT INTO dt (p, v) VALUES (1, 'victim');
+SELECT id AS dt_key FROM dt \gset
+BEGIN;
+UPDATE dt SET p = 2, v = 'discard' WHERE id = :'dt_key';
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+BEGIN;
+UPDATE dt SET v = 'discard' WHERE id = :'dt_key';
+WITH u AS (UPDATE dt SET p = 2 WHERE id = :'dt_key' RETURNING 1)
+INSERT INTO dt (id, p, v) SELECT :'dt_key', 3, 'forged' FROM (SELECT count(*) FROM u) c;
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+-- The same trigger firing after the key trigger ("z_…") leaves moves trusted.
+DROP TRIGGER a_discard ON dt;
+CREATE TRIGGER z_discard BEFORE INSERT ON dt FOR EACH ROW EXECUTE FUNCTION discard();
+UPDATE dt SET p = 2 WHERE id = :'dt_key';
+SELECT tableoid::regclass AS partition, id = :'dt_key' AS same_key FROM dt;
+DROP TABLE dt;
+DROP FUNCTION discard();
+
 -- The trigger calls uuid_ext's generator itself, never a function found by name: a decoy
 -- first in search_path is not called (docs/SECURITY.md).
 CREATE SCHEMA decoy;
