@@ -46,6 +46,16 @@ pub fn uuid_extract_version(uuid: Uuid) -> Option<i16> {
     fields::version(bytes(&uuid)).map(i16::from)
 }
 
+/// Whether a UUID is a version 7 of the RFC 9562 variant: true or false, never NULL for a
+/// value, so `CHECK (uuid_is_v7(id))` admits v7 keys only — unlike
+/// `CHECK (uuid_extract_version(id) = 7)`, which a value of another variant passes (its
+/// version is NULL). The planner hook takes this CHECK as proof that the key's byte order is
+/// its time order (README, "Time windows").
+#[pg_extern(immutable, strict, parallel_safe)]
+pub fn uuid_is_v7(uuid: Uuid) -> bool {
+    fields::version(bytes(&uuid)) == Some(7)
+}
+
 /// The timestamp of a v1, v6 or v7 UUID (v7 to the millisecond).
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_ext_timestamp(uuid: Uuid) -> Option<TimestampWithTimeZone> {

@@ -30,6 +30,11 @@ pub enum Reads {
 /// The extension's objects the rewrites need.
 pub struct Catalog {
     extractors: Vec<(Oid, Reads)>,
+    /// Extractors that give every RFC 9562 v7 value its millisecond, exactly: uuid_ext's three
+    /// and core's on 18 (17's reads v1 only).
+    exact_for_v7: Vec<Oid>,
+    /// `uuid_is_v7(uuid)` (InvalidOid if absent).
+    pub is_v7: Oid,
     versions: Vec<Oid>,
     /// The `uuid_time_ops` operator family (InvalidOid if absent).
     pub time_family: Oid,
@@ -52,6 +57,8 @@ impl Catalog {
         }
         let mut catalog = Catalog {
             extractors: Vec::new(),
+            exact_for_v7: Vec::new(),
+            is_v7: pg_sys::InvalidOid,
             versions: Vec::new(),
             time_family: pg_sys::InvalidOid,
             v7_bounds: (pg_sys::InvalidOid, pg_sys::InvalidOid),
@@ -66,6 +73,7 @@ impl Catalog {
             }
         }
         catalog.extractors.extend(core_functions::EXTRACT_TIMESTAMP.map(|f| (Oid::from(f), Reads::AnyTimed)));
+        catalog.exact_for_v7.extend(core_functions::EXTRACT_TIMESTAMP_V7.map(Oid::from));
         catalog.versions.extend(core_functions::EXTRACT_VERSION.map(Oid::from));
         let usable = |f: Oid| f != pg_sys::InvalidOid && may_execute(f);
         let bounds = [catalog.v7_bounds, catalog.time_bounds];
@@ -88,12 +96,20 @@ impl Catalog {
         let uuid = arg == pg_sys::UUIDOID;
         let ts = arg == pg_sys::TIMESTAMPTZOID;
         match name.to_bytes() {
-            b"uuid_v7_to_timestamptz" if uuid => self.extractors.push((f, Reads::V7Only)),
+            b"uuid_v7_to_timestamptz" if uuid => {
+                self.extractors.push((f, Reads::V7Only));
+                self.exact_for_v7.push(f);
+            }
             b"uuid_ext_timestamp" if uuid => {
                 self.extractors.push((f, Reads::AnyTimed));
+                self.exact_for_v7.push(f);
                 self.time_extractor = f;
             }
-            b"uuid_extract_timestamp" if uuid => self.extractors.push((f, Reads::AnyTimed)),
+            b"uuid_extract_timestamp" if uuid => {
+                self.extractors.push((f, Reads::AnyTimed));
+                self.exact_for_v7.push(f);
+            }
+            b"uuid_is_v7" if uuid => self.is_v7 = f,
             b"uuid_extract_version" if uuid => self.versions.push(f),
             b"uuid_v7_lower_bound" if ts => self.v7_bounds.0 = f,
             b"uuid_v7_upper_bound" if ts => self.v7_bounds.1 = f,
@@ -106,6 +122,11 @@ impl Catalog {
     /// What `funcid` returns a time for, if it is a recognised extractor.
     pub fn reads(&self, funcid: Oid) -> Option<Reads> {
         self.extractors.iter().find(|(f, _)| *f == funcid).map(|(_, r)| *r)
+    }
+
+    /// Whether `funcid` gives every RFC 9562 v7 value exactly its millisecond.
+    pub fn exact_for_v7(&self, funcid: Oid) -> bool {
+        self.exact_for_v7.contains(&funcid)
     }
 
     /// Whether `funcid` is a `uuid_extract_version()` (ours or core's).
@@ -125,6 +146,11 @@ mod core_functions {
     pub const EXTRACT_TIMESTAMP: Option<u32> = None;
     #[cfg(not(any(feature = "pg17", feature = "pg18")))]
     pub const EXTRACT_VERSION: Option<u32> = None;
+    /// 18's reads v7 (to the millisecond); 17's reads v1 only.
+    #[cfg(feature = "pg18")]
+    pub const EXTRACT_TIMESTAMP_V7: Option<u32> = Some(pgrx::pg_sys::F_UUID_EXTRACT_TIMESTAMP);
+    #[cfg(not(feature = "pg18"))]
+    pub const EXTRACT_TIMESTAMP_V7: Option<u32> = None;
 }
 
 /// Resolved on first use within one planning.

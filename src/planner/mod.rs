@@ -10,7 +10,8 @@
 //!
 //! None of them changes a query's result: time windows add only conjuncts
 //! implied by the user's own, and only to the top-level conjuncts of a WHERE
-//! or JOIN … ON clause, where a NULL and a false are the same; ordered reads
+//! or JOIN … ON clause, where a NULL and a false are the same (or replace a
+//! conjunct by one that is exactly equivalent, NULLs included); ordered reads
 //! swap a sort key for one of the same order (ties apart, which the query
 //! leaves unordered). A clause the hook
 //! added calls one of uuid_ext's `*_lower_bound`/`*_upper_bound` functions,
@@ -164,22 +165,30 @@ unsafe fn conjuncts(qual: *mut Node, out: &mut Vec<*mut Node>) {
     }
 }
 
-/// A qual with the conjuncts the rewrites derive from it added.
+/// A qual with the conjuncts the rewrites derive from it added (or, where they are exactly
+/// a conjunct, put in its place).
 unsafe fn with_derived(query: *mut pg_sys::Query, quals: *mut Node, walk: &mut Walk) -> *mut Node {
     let mut all = Vec::new();
     conjuncts(quals, &mut all);
-    let mut derived = core::ptr::null_mut();
+    let (mut kept, mut derived) = (Vec::new(), Vec::new());
     for clause in all {
-        for extra in time_windows::derive(query, clause, &mut walk.catalog) {
-            derived = pg_sys::lappend(derived, extra.cast());
+        let d = time_windows::derive(query, clause, &mut walk.catalog);
+        if !d.exact {
+            kept.push(clause);
+        }
+        if !d.conjuncts.is_empty() {
             walk.depends_on_role = true;
         }
+        derived.extend(d.conjuncts);
     }
-    if derived.is_null() {
-        quals
-    } else {
-        pg_sys::make_and_qual(quals, pg_sys::make_ands_explicit(derived).cast())
+    if derived.is_empty() {
+        return quals;
     }
+    let mut list = core::ptr::null_mut();
+    for node in kept.into_iter().chain(derived.into_iter().map(|e| e.cast())) {
+        list = pg_sys::lappend(list, node.cast());
+    }
+    pg_sys::make_ands_explicit(list).cast()
 }
 
 /// The uuid column a one-argument call reads, if it is `f(column)`.

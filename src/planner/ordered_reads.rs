@@ -22,15 +22,20 @@
 //!
 //! Keyset pages (`WHERE uuid_ext_timestamp(id) < $1 ORDER BY uuid_ext_timestamp(id) DESC
 //! LIMIT 50`) combine it with [`super::time_windows`]: the index is read backwards from the
-//! bound. For a byte-order key (`uuid_ops`) the same rewrite would need every value to be a
-//! v7 of the RFC variant, which a `CHECK (uuid_extract_version(id) = 7)` does not prove (a
-//! value of another variant passes it), so there is none.
+//! bound.
+//!
+//! For a byte-order key (`uuid_ops`, a plain primary key) the same holds when every value is a
+//! v7 of the RFC variant — proven by `CHECK (uuid_is_v7(col))` ([`V7Proof::Exact`]), not by
+//! `CHECK (uuid_extract_version(col) = 7)`, which a value of another variant passes — for any
+//! extractor that gives each v7 value its millisecond: `ORDER BY uuid_extract_timestamp(id)
+//! DESC` becomes `ORDER BY id DESC`.
 
 use super::catalog::{may_execute, Lazy};
-use super::relations::index_families;
+use super::relations::{index_families, v7_only_column, V7Proof};
 use super::{call_on_uuid_column, cells};
-use pgrx::pg_sys;
+use pgrx::pg_sys::{self, Oid};
 
+const UUID_BTREE_FAMILY: u32 = 2968;
 const TIMESTAMPTZ_LT: u32 = 1322;
 const TIMESTAMPTZ_GT: u32 = 1324;
 const BT_LESS: i16 = 1;
@@ -56,10 +61,11 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, catalog: &mut Lazy) -> bool {
     }
     let sort: *mut pg_sys::SortGroupClause = pg_sys::list_nth(q.sortClause, 0).cast();
     let descending = match (*sort).sortop.to_u32() {
-        TIMESTAMPTZ_LT if !(*sort).nulls_first => false,
-        TIMESTAMPTZ_GT if (*sort).nulls_first => true,
+        TIMESTAMPTZ_LT => false,
+        TIMESTAMPTZ_GT => true,
         _ => return false,
     };
+    let natural_nulls = (*sort).nulls_first == descending;
     let Some(entry) = cells(q.targetList)
         .map(|n| n.cast::<pg_sys::TargetEntry>())
         .find(|te| (**te).ressortgroupref == (*sort).tleSortGroupRef)
@@ -72,17 +78,29 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, catalog: &mut Lazy) -> bool {
     let Some(catalog) = catalog.get() else {
         return false;
     };
-    if (*call).funcid != catalog.time_extractor || catalog.time_family == pg_sys::InvalidOid {
-        return false;
-    }
     #[allow(clippy::unnecessary_cast)] // Var.varno is Index (u32) on 14, int from 15.
     let rte = pg_sys::list_nth(q.rtable, (*var).varno as i32 - 1).cast::<pg_sys::RangeTblEntry>();
-    if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
-        || !index_families((*rte).relid, (*var).varattno).contains(&catalog.time_family)
-    {
+    if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION {
         return false;
     }
-    let family = catalog.time_family;
+    let families = index_families((*rte).relid, (*var).varattno);
+    let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
+    let family = if (*call).funcid == catalog.time_extractor
+        && catalog.time_family != pg_sys::InvalidOid
+        && families.contains(&catalog.time_family)
+        && natural_nulls
+    {
+        catalog.time_family
+    } else if families.contains(&uuid_ops)
+        && catalog.exact_for_v7((*call).funcid)
+        && v7_only_column((*rte).relid, (*var).varattno, (*rte).inh, catalog) == V7Proof::Exact
+    {
+        // Every value an RFC 9562 v7 or NULL: byte order is time order, and the time is NULL
+        // exactly where the key is, so any NULLS placement carries over.
+        uuid_ops
+    } else {
+        return false;
+    };
     let member = |strategy| pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
     let (sortop, eqop) = (member(if descending { BT_GREATER } else { BT_LESS }), member(BT_EQUAL));
     if sortop == pg_sys::InvalidOid || eqop == pg_sys::InvalidOid || !may_execute(pg_sys::get_opcode(sortop)) {

@@ -73,7 +73,17 @@ pub unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> O
     family
 }
 
-/// Whether a valid, enforced CHECK constraint confines the column to UUIDv7
+/// What the CHECK constraints prove about a uuid column.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum V7Proof {
+    Nothing,
+    /// `uuid_extract_version(col) = 7`: no other version, but values of other variants.
+    Version,
+    /// `uuid_is_v7(col)`: RFC 9562 v7 values (and NULL) only.
+    Exact,
+}
+
+/// How far valid, enforced CHECK constraints confine the column to UUIDv7
 /// in every relation a scan of `relid` reads: `uuid_extract_version(col) = 7`,
 /// alone or as one conjunct of the CHECK.
 ///
@@ -85,21 +95,28 @@ pub unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> O
 /// has a NOT VALID copy — so the parent's constraint speaks for all of them;
 /// unless one of them is a foreign table, whose CHECKs are not enforced.
 ///
-/// A value whose variant is not RFC 9562's passes such a CHECK (its
-/// uuid_extract_version() is NULL) though no extractor gives it a time.
-pub unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants: bool, catalog: &Catalog) -> bool {
+/// A value whose variant is not RFC 9562's passes `uuid_extract_version(col) = 7` (its
+/// version is NULL) though no extractor gives it a time: that CHECK proves [`V7Proof::Version`],
+/// enough to *add* a byte range. `uuid_is_v7(col)`, false for such a value, proves
+/// [`V7Proof::Exact`]: then byte order is time order, row for row.
+pub unsafe fn v7_only_column(
+    relid: Oid,
+    attno: pg_sys::AttrNumber,
+    with_descendants: bool,
+    catalog: &Catalog,
+) -> V7Proof {
     // A foreign table does not enforce its CHECK constraints: one in the tree proves nothing.
     let foreign = |rel: Oid| pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE;
     let has_foreign = if with_descendants { any_in_tree(relid, &mut |rel| foreign(rel)) } else { foreign(relid) };
     if has_foreign {
-        return false;
+        return V7Proof::Nothing;
     }
     let rel = pg_sys::RelationIdGetRelation(relid);
     if rel.is_null() {
-        return false;
+        return V7Proof::Nothing;
     }
     let constr = (*(*rel).rd_att).constr;
-    let mut found = false;
+    let mut found = V7Proof::Nothing;
     if !constr.is_null() {
         for i in 0..usize::from((*constr).num_check) {
             let check = &*(*constr).check.add(i);
@@ -112,14 +129,24 @@ pub unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descend
             }
             let mut parts = Vec::new();
             conjuncts(pg_sys::stringToNode(check.ccbin).cast(), &mut parts);
-            if parts.into_iter().any(|part| is_version_7(part, attno, catalog)) {
-                found = true;
-                break;
+            for part in parts {
+                if is_exactly_v7(part, attno, catalog) {
+                    found = V7Proof::Exact;
+                } else if is_version_7(part, attno, catalog) {
+                    found = found.max(V7Proof::Version);
+                }
             }
         }
     }
     pg_sys::RelationClose(rel);
     found
+}
+
+/// `uuid_is_v7(col)`.
+unsafe fn is_exactly_v7(node: *mut Node, attno: pg_sys::AttrNumber, catalog: &Catalog) -> bool {
+    catalog.is_v7 != pg_sys::InvalidOid
+        && call_on_uuid_column(node)
+            .is_some_and(|(call, var)| (*var).varattno == attno && (*call).funcid == catalog.is_v7)
 }
 
 /// `uuid_extract_version(col) = 7`, either way round, 7 of any integer type.

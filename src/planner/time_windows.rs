@@ -31,9 +31,16 @@
 //! derived conjunct is implied by the original one, which stays in the query
 //! and still decides every row — so the result is exactly that of a
 //! sequential scan, NULLs and other versions included.
+//!
+//! **Exact windows.** Where a CHECK (`uuid_is_v7(col)`, [`V7Proof::Exact`]) confines the
+//! column to RFC 9562 v7 values in every relation scanned, and the extractor gives each v7
+//! value its millisecond (all of uuid_ext's, core's on 18), the byte range *is* the predicate,
+//! row for row (NULLs alike: both sides are NULL), and the bounds are exact at the
+//! millisecond: the original conjunct is then replaced, so the extractor runs on no row and
+//! `count(*)` over a window can be an index-only scan.
 
 use super::catalog::{Lazy, Reads};
-use super::relations::{index_families, range_partition_family, v7_only_column};
+use super::relations::{index_families, range_partition_family, v7_only_column, V7Proof};
 use super::{call_on_uuid_column, cells};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
@@ -89,50 +96,66 @@ unsafe fn computable_once(x: *mut Node) -> bool {
         && !pg_sys::expression_returns_set(x)
 }
 
+/// What a clause gives: the conjuncts it implies that an index on its column can use, and
+/// whether they are exactly the clause (which then need not run per row).
+pub struct Derived {
+    pub conjuncts: Vec<*mut pg_sys::Expr>,
+    pub exact: bool,
+}
+
+const NOTHING: Derived = Derived { conjuncts: Vec::new(), exact: false };
+
 /// The conjuncts implied by `clause` that an index on its column can use.
-pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut Lazy) -> Vec<*mut pg_sys::Expr> {
+pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut Lazy) -> Derived {
     if !is_a(clause, NodeTag::T_OpExpr) {
-        return Vec::new();
+        return NOTHING;
     }
     let op: *mut pg_sys::OpExpr = clause.cast();
     let Some(cmp) = Cmp::of((*op).opno) else {
-        return Vec::new();
+        return NOTHING;
     };
     let mut args = cells((*op).args);
     let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else {
-        return Vec::new();
+        return NOTHING;
     };
     let (call, var, x, cmp) = match (call_on_uuid_column(a), call_on_uuid_column(b)) {
         (Some((call, var)), _) => (call, var, b, cmp),
         (None, Some((call, var))) => (call, var, a, cmp.commuted()),
-        (None, None) => return Vec::new(),
+        (None, None) => return NOTHING,
     };
     if !computable_once(x) {
-        return Vec::new();
+        return NOTHING;
     }
     let Some(catalog) = catalog.get() else {
-        return Vec::new();
+        return NOTHING;
     };
     let Some(reads) = catalog.reads((*call).funcid) else {
-        return Vec::new();
+        return NOTHING;
     };
     #[allow(clippy::unnecessary_cast)] // Var.varno is Index (u32) on 14, int from 15.
     let rte = pg_sys::list_nth((*query).rtable, (*var).varno as i32 - 1).cast::<pg_sys::RangeTblEntry>();
     if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION {
-        return Vec::new();
+        return NOTHING;
     }
     let mut families = index_families((*rte).relid, (*var).varattno);
     families.extend(range_partition_family((*rte).relid, (*var).varattno));
     let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
-    let (family, (lower, upper)) = if families.contains(&uuid_ops)
-        && (reads == Reads::V7Only || v7_only_column((*rte).relid, (*var).varattno, (*rte).inh, catalog))
-    {
-        (uuid_ops, catalog.v7_bounds)
-    } else if catalog.time_family != pg_sys::InvalidOid && families.contains(&catalog.time_family) {
-        (catalog.time_family, catalog.time_bounds)
+    let proof = if families.contains(&uuid_ops) {
+        v7_only_column((*rte).relid, (*var).varattno, (*rte).inh, catalog)
     } else {
-        return Vec::new();
+        V7Proof::Nothing
     };
+    // Exact: every value is an RFC 9562 v7 (or NULL) and the extractor gives each its
+    // millisecond, so the byte range decides each row as the predicate does.
+    let exact = proof == V7Proof::Exact && catalog.exact_for_v7((*call).funcid);
+    let (family, (lower, upper)) =
+        if families.contains(&uuid_ops) && (reads == Reads::V7Only || proof != V7Proof::Nothing) {
+            (uuid_ops, catalog.v7_bounds)
+        } else if catalog.time_family != pg_sys::InvalidOid && families.contains(&catalog.time_family) {
+            (catalog.time_family, catalog.time_bounds)
+        } else {
+            return NOTHING;
+        };
     let bound = |strategy: u16, bound_fn: Oid| -> *mut pg_sys::Expr {
         let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy as i16);
         let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(x.cast()));
@@ -155,11 +178,12 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
         )
     };
     // time >= X: id >= lower(X); time > X: id >= upper(X); time < X: id < lower(X); time <= X: id < upper(X).
-    match cmp {
+    let conjuncts = match cmp {
         Cmp::Ge => vec![bound(BT_GREATER_EQUAL, lower)],
         Cmp::Gt => vec![bound(BT_GREATER_EQUAL, upper)],
         Cmp::Lt => vec![bound(BT_LESS, lower)],
         Cmp::Le => vec![bound(BT_LESS, upper)],
         Cmp::Eq => vec![bound(BT_GREATER_EQUAL, lower), bound(BT_LESS, upper)],
-    }
+    };
+    Derived { conjuncts, exact: exact && family == uuid_ops }
 }
