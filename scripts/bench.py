@@ -25,8 +25,9 @@ WINDOW_ROWS = int(os.environ.get("BENCH_WINDOW_ROWS", "10000000"))  # v7 keys ov
 PLANNING_SECONDS = int(os.environ.get("BENCH_PLANNING_SECONDS", "5"))
 FORMS_ROWS = int(os.environ.get("BENCH_FORMS_ROWS", "1000000"))
 PLPGSQL_ROWS = int(os.environ.get("BENCH_PLPGSQL_ROWS", "20000"))
-# BENCH_SECTIONS=forms re-measures only the text forms and rewrites only their section of
-# docs/BENCHMARKS.md (between the forms markers); the default measures everything.
+# BENCH_SECTIONS=forms (or windows) re-measures only the text forms (or the time windows) and
+# rewrites only that section of docs/BENCHMARKS.md (between its markers); the default measures
+# everything.
 SECTIONS = os.environ.get("BENCH_SECTIONS", "all")
 FORMS_BEGIN, FORMS_END = "<!-- text forms: begin -->", "<!-- text forms: end -->"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -155,15 +156,33 @@ def index_build(bindir, port):
 
 
 # The time-window queries: (label, predicate on the key, the same window on created_at).
+# The queries a user moving off created_at writes: (label, on the key, on created_at). The key
+# table has CHECK (uuid_is_v7(id)), so the hook replaces time predicates by key ranges and reads
+# time order from the primary key (README, "Time windows", "Ordered reads by time").
+DAY_LAST_WEEK = ("{t} >= date_trunc('day', now() - interval '7 days') AND {t} < date_trunc('day', now() - interval '6 days')")
 WINDOWS = [
-    ("last hour", "uuid_extract_timestamp(id) >= now() - interval '1 hour'",
-     "created_at >= now() - interval '1 hour'"),
-    ("one day last week",
-     "uuid_extract_timestamp(id) >= date_trunc('day', now() - interval '7 days') "
-     "AND uuid_extract_timestamp(id) < date_trunc('day', now() - interval '6 days')",
-     "created_at >= date_trunc('day', now() - interval '7 days') "
-     "AND created_at < date_trunc('day', now() - interval '6 days')"),
+    ("last hour: count + sum",
+     "SELECT count(*), sum(payload) FROM by_key WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'",
+     "SELECT count(*), sum(payload) FROM by_column WHERE created_at >= now() - interval '1 hour'"),
+    ("one day last week: count + sum",
+     "SELECT count(*), sum(payload) FROM by_key WHERE " + DAY_LAST_WEEK.format(t="uuid_extract_timestamp(id)"),
+     "SELECT count(*), sum(payload) FROM by_column WHERE " + DAY_LAST_WEEK.format(t="created_at")),
+    ("one day last week: count",
+     "SELECT count(*) FROM by_key WHERE " + DAY_LAST_WEEK.format(t="uuid_extract_timestamp(id)"),
+     "SELECT count(*) FROM by_column WHERE " + DAY_LAST_WEEK.format(t="created_at")),
+    ("latest 20",
+     "SELECT id, payload FROM by_key ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20",
+     "SELECT id, payload FROM by_column ORDER BY created_at DESC LIMIT 20"),
+    ("keyset page three days back",
+     "SELECT id, payload FROM by_key WHERE uuid_extract_timestamp(id) < now() - interval '3 days' "
+     "ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50",
+     "SELECT id, payload FROM by_column WHERE created_at < now() - interval '3 days' ORDER BY created_at DESC LIMIT 50"),
+    ("per-day counts, last week",
+     "SELECT date_trunc('day', uuid_extract_timestamp(id)), count(*) FROM by_key "
+     "WHERE uuid_extract_timestamp(id) >= now() - interval '7 days' GROUP BY 1",
+     "SELECT date_trunc('day', created_at), count(*) FROM by_column WHERE created_at >= now() - interval '7 days' GROUP BY 1"),
 ]
+WINDOWS_BEGIN, WINDOWS_END = "<!-- time windows: begin -->", "<!-- time windows: end -->"
 FORCE_SEQSCAN = "SET enable_indexscan = off; SET enable_indexonlyscan = off; SET enable_bitmapscan = off;"
 
 
@@ -177,7 +196,7 @@ def time_windows(bindir, port):
     psql(bindir, port, db, f"""
         CREATE EXTENSION uuid_ext;
         -- v7 keys spread evenly over the last 30 days, inserted in time order as keys arrive.
-        CREATE TABLE by_key (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7), payload int NOT NULL);
+        CREATE TABLE by_key (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), payload int NOT NULL);
         INSERT INTO by_key
           SELECT uuid_timestamptz_to_v7(now() - interval '30 days' * (1 - g::float8 / {WINDOW_ROWS})), g
           FROM generate_series(1, {WINDOW_ROWS}) g;
@@ -190,11 +209,13 @@ def time_windows(bindir, port):
                                    "pg_table_size('by_column'), pg_indexes_size('by_column')")
     key_table, key_indexes, col_table, col_indexes = map(int, sizes.split("|"))
     results = []
-    for label, on_key, on_column in WINDOWS:
-        key_q = f"SELECT count(*), sum(payload) FROM by_key WHERE {on_key};"
-        col_q = f"SELECT count(*), sum(payload) FROM by_column WHERE {on_column};"
+    for label, key_q, col_q in WINDOWS:
+        key_q, col_q = key_q + ";", col_q + ";"
         plan = psql(bindir, port, db, "EXPLAIN (COSTS OFF) " + key_q)
-        rows = int(psql(bindir, port, db, key_q).split("|")[0])
+        out = psql(bindir, port, db, key_q)
+        # Rows the query reads: the count for aggregates, else the rows returned.
+        first = out.splitlines()[0].split("|")[0] if out else "0"
+        rows = int(first) if label.startswith(("last hour", "one day")) else len(out.splitlines())
         samples = {"index": [], "seqscan": [], "created_at": []}
         for _ in range(RUNS):
             samples["index"].append(timed(bindir, port, db, "", key_q))
@@ -316,6 +337,51 @@ def forms_markdown(forms_results):
     return md
 
 
+def windows_markdown(window_results):
+    md = [WINDOWS_BEGIN, ""]
+    for major, res in window_results:
+        sz = res["sizes"]
+        md += [f"## Time windows on the key, PostgreSQL {major}", "",
+               f"{WINDOW_ROWS:,} rows with v7 keys spread over the last 30 days (`by_key (id uuid PRIMARY KEY "
+               "CHECK (uuid_is_v7(id)), payload int)`), queried the natural way, through "
+               "`uuid_extract_timestamp(id)`: served by the primary key thanks to the planner hook (README, "
+               "\"Time windows\", \"Ordered reads by time\"); the same query with index scans disabled (a "
+               "sequential scan and sort, parallel where PostgreSQL chooses); and the same query on a "
+               "`created_at timestamptz` column with its own index (`by_column`). Medians of "
+               f"{RUNS} interleaved runs.", "",
+               "| query | rows | key + hook | forced sequential scan | speed-up | created_at + index | key vs created_at |",
+               "|---|---|---|---|---|---|---|"]
+        for w in res["windows"]:
+            md.append(f"| {w['label']} | {w['rows']:,} | {w['index'] * 1000:.1f} ms | {w['seqscan'] * 1000:.0f} ms | "
+                      f"{w['seqscan'] / w['index']:.0f}× | {w['created_at'] * 1000:.1f} ms | "
+                      f"{w['index'] / w['created_at']:.2f}× |")
+        saved = (sz["col_table"] + sz["col_indexes"]) - (sz["key_table"] + sz["key_indexes"])
+        md += ["", "Plans on the key:", ""]
+        for w in res["windows"]:
+            md += [f"{w['label']}:", "", "```", w["plan"], "```", ""]
+        md += [f"Dropping `created_at` and its index saves {saved / 2**20:.0f} MiB of "
+               f"{(sz['col_table'] + sz['col_indexes']) / 2**20:.0f} MiB "
+               f"({saved / (sz['col_table'] + sz['col_indexes']):.0%}): table {sz['col_table'] / 2**20:.0f} → "
+               f"{sz['key_table'] / 2**20:.0f} MiB, indexes {sz['col_indexes'] / 2**20:.0f} → "
+               f"{sz['key_indexes'] / 2**20:.0f} MiB.", "",
+               f"Planning cost for queries *without* a time predicate (pgbench, simple protocol, so every "
+               f"query is parsed and planned; a point query, {PLANNING_SECONDS} s × {RUNS} interleaved runs): "
+               f"{res['tps']['on']:.0f} tps with the hook on, {res['tps']['off']:.0f} tps with "
+               f"`uuid_ext.time_index_conditions = off` ({res['tps']['on'] / res['tps']['off'] - 1:+.1%}).", ""]
+    md += ["| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
+    for major, res in window_results:
+        for w in res["windows"]:
+            ratio = w["index"] / w["created_at"]
+            md.append(f"| \"{w['label']}\" through the key ≤ 1.0× the created_at index | {major} | {ratio:.2f}× | "
+                      f"{'yes' if ratio <= 1.0 else 'no'} |")
+        hour = res["windows"][0]
+        speedup = hour["seqscan"] / hour["index"]
+        md.append(f"| \"{hour['label']}\" ≥ 100× faster than the sequential scan | {major} | {speedup:.0f}× | "
+                  f"{'yes' if speedup >= 100 else 'no'} |")
+    md += ["", WINDOWS_END]
+    return md
+
+
 def rust_bench():
     out = subprocess.run(["cargo", "bench", "-p", "uuid_ext_core", "--bench", "generators"],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
@@ -354,6 +420,16 @@ def svg_chart(results_by_version, path):
 def main():
     clusters = [(int(a.split(":")[0]), a.split(":")[1], int(a.split(":")[2])) for a in sys.argv[1:]]
     per_call_results, insert_results, index_results, window_results, forms_results = [], [], [], [], []
+    if SECTIONS == "windows":
+        for major, bindir, port in clusters:
+            print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
+            window_results.append((major, time_windows(bindir, port)))
+        path = os.path.join(ROOT, "docs", "BENCHMARKS.md")
+        doc = open(path).read()
+        begin, end = doc.index(WINDOWS_BEGIN), doc.index(WINDOWS_END) + len(WINDOWS_END)
+        with open(path, "w") as f:
+            f.write(doc[:begin] + "\n".join(windows_markdown(window_results)) + doc[end:])
+        return
     if SECTIONS == "forms":
         for major, bindir, port in clusters:
             setup_databases(bindir, port)
@@ -429,32 +505,7 @@ def main():
             md.append(f"| {r['data']} | `{r['opclass']}` | {r['secs']:.2f} | {r['secs'] / base['secs']:.2f}× |")
         md += ["", "`uuid_time_ops_cmp_only` is the same order with only the comparison function "
                "(no sortsupport, no abbreviated keys), created by the benchmark for comparison.", ""]
-    for major, res in window_results:
-        sz = res["sizes"]
-        md += [f"## Time windows on the key, PostgreSQL {major}", "",
-               f"{WINDOW_ROWS:,} rows with v7 keys spread over the last 30 days (`by_key (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7), "
-               "payload int)`), queried with the natural predicate `uuid_extract_timestamp(id) …` "
-               "(`SELECT count(*), sum(payload)`): through the primary key thanks to the planner hook "
-               "(README, \"Time windows\"); the same query with index scans disabled (a sequential scan, "
-               "parallel where PostgreSQL chooses); and the same window on a `created_at timestamptz` "
-               "column with its own index (`by_column`). Medians of "
-               f"{RUNS} interleaved runs.", "",
-               "| window | rows | key + hook | forced sequential scan | speed-up | created_at + index |",
-               "|---|---|---|---|---|---|"]
-        for w in res["windows"]:
-            md.append(f"| {w['label']} | {w['rows']:,} | {w['index'] * 1000:.1f} ms | {w['seqscan'] * 1000:.0f} ms | "
-                      f"{w['seqscan'] / w['index']:.0f}× | {w['created_at'] * 1000:.1f} ms |")
-        saved = (sz["col_table"] + sz["col_indexes"]) - (sz["key_table"] + sz["key_indexes"])
-        md += ["", "Plan of the \"last hour\" query:", "", "```", res["windows"][0]["plan"], "```", "",
-               f"Dropping `created_at` and its index saves {saved / 2**20:.0f} MiB of "
-               f"{(sz['col_table'] + sz['col_indexes']) / 2**20:.0f} MiB "
-               f"({saved / (sz['col_table'] + sz['col_indexes']):.0%}): table {sz['col_table'] / 2**20:.0f} → "
-               f"{sz['key_table'] / 2**20:.0f} MiB, indexes {sz['col_indexes'] / 2**20:.0f} → "
-               f"{sz['key_indexes'] / 2**20:.0f} MiB.", "",
-               f"Planning cost for queries *without* a time predicate (pgbench, simple protocol, so every "
-               f"query is parsed and planned; a point query, {PLANNING_SECONDS} s × {RUNS} interleaved runs): "
-               f"{res['tps']['on']:.0f} tps with the hook on, {res['tps']['off']:.0f} tps with "
-               f"`uuid_ext.time_index_conditions = off` ({res['tps']['on'] / res['tps']['off'] - 1:+.1%}).", ""]
+    md += windows_markdown(window_results) + [""]
     md += ["## Targets: where we stand", "", "| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
     for major, res in per_call_results:
         by = {r["label"]: r for r in res}
@@ -483,11 +534,6 @@ def main():
         ratio = get("uuid_time_ops") / get("uuid_ops")
         md.append(f"| CREATE INDEX `uuid_time_ops` ≤ 1.2× `uuid_ops` (mixed data) | {major} | {ratio:.2f}× | "
                   f"{'yes' if ratio <= 1.2 else 'no'} |")
-    for major, res in window_results:
-        for w in res["windows"]:
-            speedup = w["seqscan"] / w["index"]
-            md.append(f"| time window \"{w['label']}\" ≥ 100× faster than the sequential scan | {major} | "
-                      f"{speedup:.0f}× | {'yes' if speedup >= 100 else 'no'} |")
     md += ["", "Where the remaining time goes: see [PROFILE.md](PROFILE.md).", ""]
     md += forms_markdown(forms_results) + [""]
     md += ["## Rust level: generator module vs the `uuid` crate", "",

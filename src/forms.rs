@@ -15,7 +15,7 @@ use uuid_ext_core::forms::typeid::{self, TypeIdError};
 use uuid_ext_core::forms::{self, FormError, Format};
 
 fn format_named(name: TextBytes<'_>) -> Format {
-    std::str::from_utf8(name.0).ok().and_then(Format::from_name).unwrap_or_else(|| {
+    Format::from_name(name.0).unwrap_or_else(|| {
         error(
             PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
             format!("unrecognized encoding: \"{}\"", name.for_message()),

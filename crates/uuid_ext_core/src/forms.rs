@@ -44,8 +44,19 @@ impl Format {
     pub const ALL: [Format; 4] = [Format::Base32Hex, Format::Base64Url, Format::Crockford, Format::Hex];
 
     /// The format a name denotes; like PostgreSQL's `encode()`, the name's case does not matter.
-    pub fn from_name(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
+    /// (Bytes in any database encoding: a name outside ASCII is none of them.)
+    #[inline]
+    pub fn from_name(name: &[u8]) -> Option<Format> {
+        let format = match name.len() {
+            3 => Format::Hex,
+            9 => match name[4].to_ascii_lowercase() {
+                b'3' => Format::Base32Hex,
+                b'6' => Format::Base64Url,
+                _ => Format::Crockford,
+            },
+            _ => return None,
+        };
+        format.name().as_bytes().eq_ignore_ascii_case(name).then_some(format)
     }
 
     pub fn name(self) -> &'static str {
@@ -451,10 +462,15 @@ mod tests {
 
     #[test]
     fn format_names_ignore_case() {
-        assert_eq!(Format::from_name("Base32Hex"), Some(Format::Base32Hex));
-        assert_eq!(Format::from_name("BASE64URL"), Some(Format::Base64Url));
-        assert_eq!(Format::from_name("base64"), None);
-        assert_eq!(Format::from_name("ulid"), None);
+        for f in Format::ALL {
+            assert_eq!(Format::from_name(f.name().as_bytes()), Some(f));
+            assert_eq!(Format::from_name(f.name().to_uppercase().as_bytes()), Some(f));
+        }
+        assert_eq!(Format::from_name(b"Base32Hex"), Some(Format::Base32Hex));
+        assert_eq!(Format::from_name(b"BASE64URL"), Some(Format::Base64Url));
+        for other in ["base64", "ulid", "base32", "crockfore", "base64ur", " hex", "he\u{17f}", ""] {
+            assert_eq!(Format::from_name(other.as_bytes()), None, "{other}");
+        }
     }
 
     /// TypeID spec v0.3.0, spec/valid.yml: every example, both directions.
