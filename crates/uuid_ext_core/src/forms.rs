@@ -156,34 +156,47 @@ fn crockford_into(v: u128, alphabet: &[u8; 32], out: &mut [u8; 32]) {
     }
 }
 
+/// Decodes exactly the symbols of one form.
+type SymbolsToBytes = fn(&[u8]) -> Result<Bytes, FormError>;
+
 /// The 16 octets `text` is a form of.
 pub fn decode(text: &[u8], format: Format) -> Result<Bytes, FormError> {
-    match format {
-        Format::Hex => {
-            let symbols = significant(text, 32, 0, true)?;
-            Ok(accumulate(&symbols[..32], 4, &HEX_ANY_CASE)?.to_be_bytes())
+    let (want, padding, pairs, symbols_to_bytes): (usize, usize, bool, SymbolsToBytes) = match format {
+        Format::Crockford => return crockford_decode(text, &CROCKFORD_ANY_CASE),
+        Format::Hex => (32, 0, true, hex_symbols),
+        // 16 octets: 26 symbols, and 6 '=' when padded (RFC 4648 §6: 3 full groups + 1 octet).
+        Format::Base32Hex => (26, 6, false, base32hex_symbols),
+        Format::Base64Url => (22, 2, false, base64url_symbols),
+    };
+    // The common case, exactly the symbols: decoded as they are (a space, '=' or any other
+    // character outside the alphabet fails here and is looked at again below).
+    if text.len() == want {
+        if let Ok(b) = symbols_to_bytes(text) {
+            return Ok(b);
         }
-        Format::Base32Hex => {
-            // 16 octets: 26 symbols, and 6 '=' when padded (RFC 4648 §6: 3 full groups + 1 octet).
-            let symbols = significant(text, 26, 6, false)?;
-            let (high, last) =
-                (accumulate(&symbols[..25], 5, &BASE32HEX_ANY_CASE)?, value(symbols[25], &BASE32HEX_ANY_CASE)?);
-            if last & 0b11 != 0 {
-                return Err(FormError::TrailingBits);
-            }
-            Ok(((high << 3) | u128::from(last >> 2)).to_be_bytes())
-        }
-        Format::Base64Url => {
-            let symbols = significant(text, 22, 2, false)?;
-            let (high, last) =
-                (accumulate(&symbols[..21], 6, &BASE64URL_TABLE)?, value(symbols[21], &BASE64URL_TABLE)?);
-            if last & 0xf != 0 {
-                return Err(FormError::TrailingBits);
-            }
-            Ok(((high << 2) | u128::from(last >> 4)).to_be_bytes())
-        }
-        Format::Crockford => crockford_decode(text, &CROCKFORD_ANY_CASE),
     }
+    let symbols = significant(text, want, padding, pairs)?;
+    symbols_to_bytes(&symbols[..want])
+}
+
+fn hex_symbols(symbols: &[u8]) -> Result<Bytes, FormError> {
+    Ok(accumulate(symbols, 4, &HEX_ANY_CASE)?.to_be_bytes())
+}
+
+fn base32hex_symbols(symbols: &[u8]) -> Result<Bytes, FormError> {
+    let (high, last) = (accumulate(&symbols[..25], 5, &BASE32HEX_ANY_CASE)?, value(symbols[25], &BASE32HEX_ANY_CASE)?);
+    if last & 0b11 != 0 {
+        return Err(FormError::TrailingBits);
+    }
+    Ok(((high << 3) | u128::from(last >> 2)).to_be_bytes())
+}
+
+fn base64url_symbols(symbols: &[u8]) -> Result<Bytes, FormError> {
+    let (high, last) = (accumulate(&symbols[..21], 6, &BASE64URL_TABLE)?, value(symbols[21], &BASE64URL_TABLE)?);
+    if last & 0xf != 0 {
+        return Err(FormError::TrailingBits);
+    }
+    Ok(((high << 2) | u128::from(last >> 4)).to_be_bytes())
 }
 
 /// Exactly 26 symbols of a Crockford table, the first at most `7`.
@@ -214,11 +227,6 @@ fn is_space(c: u8) -> bool {
 /// byte of 0x80–0xBF is a character of its own, not part of one).
 fn significant(text: &[u8], want: usize, padding: usize, pairs: bool) -> Result<[u8; 32], FormError> {
     let mut symbols = [0u8; 32];
-    // The common case, exactly `want` printable ASCII characters and no padding: taken as is.
-    if text.len() == want && text.iter().all(|&c| c.is_ascii_graphic() && c != b'=') {
-        symbols[..want].copy_from_slice(text);
-        return Ok(symbols);
-    }
     if !text.is_ascii() {
         return Err(FormError::Symbol);
     }
