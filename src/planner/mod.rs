@@ -5,8 +5,8 @@
 //!
 //! | rewrite | file | setting | what it changes |
 //! |---|---|---|---|
-//! | time windows | [`time_windows`] | `uuid_ext.time_index_conditions` | adds, beside `uuid_extract_timestamp(id) >= X` and the like, the byte range of `id` it implies, so the key's index (or a RANGE partition key) serves it |
-//! | ordered reads | [`ordered_reads`] | `uuid_ext.time_index_conditions` | replaces `ORDER BY uuid_ext_timestamp(id) [DESC]` by the `uuid_time_ops` order of `id`, the same order but for ties, so the index serves it |
+//! | time windows | [`time_windows`] | `uuid_ext.time_index_conditions` | adds, beside `uuid_extract_timestamp(id) >= X` and the like, the byte range of `id` it implies, so the key's index (or a RANGE partition key) serves it; replaces the predicate by that range where `CHECK (uuid_is_v7(id))` makes them equal |
+//! | ordered reads | [`ordered_reads`] | `uuid_ext.time_index_conditions` | replaces `ORDER BY uuid_ext_timestamp(id) [DESC]` by the `uuid_time_ops` order of `id` (or, under `CHECK (uuid_is_v7(id))`, any extractor by the byte order of `id`): the same order but for ties, so the index serves it |
 //!
 //! None of them changes a query's result: time windows add only conjuncts
 //! implied by the user's own, and only to the top-level conjuncts of a WHERE

@@ -20,7 +20,7 @@
 //! | index on `col` (first column) | derived conjunct | when |
 //! |---|---|---|
 //! | `uuid_time_ops` | `col >=\| uuid_time_lower_bound(X)` … | always (v1/v6/v7 interleave there) |
-//! | `uuid_ops` (a plain primary key) | `col >= uuid_v7_lower_bound(X)` … | `f` reads v7 only (`uuid_v7_to_timestamptz`), or a valid, enforced CHECK (`uuid_extract_version(col) = 7`) confines the column to v7 in every relation scanned ([`super::relations::v7_only_column`]) |
+//! | `uuid_ops` (a plain primary key) | `col >= uuid_v7_lower_bound(X)` … | `f` reads v7 only (`uuid_v7_to_timestamptz`), or a valid, enforced CHECK (`uuid_is_v7(col)` or `uuid_extract_version(col) = 7`) confines the column to v7 in every relation scanned ([`super::relations::v7_only_column`]) |
 //!
 //! A table partitioned by `RANGE (col)` (first key column) counts as such an index, with its
 //! partition key's operator family ([`super::relations::range_partition_family`]): the
