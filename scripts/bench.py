@@ -417,6 +417,15 @@ def svg_chart(results_by_version, path):
         f.write("\n".join(parts) + "\n")
 
 
+def replace_section(begin_marker, end_marker, lines):
+    """Rewrites one marked section of docs/BENCHMARKS.md, leaving the rest as it is."""
+    path = os.path.join(ROOT, "docs", "BENCHMARKS.md")
+    doc = open(path).read()
+    begin, end = doc.index(begin_marker), doc.index(end_marker) + len(end_marker)
+    with open(path, "w") as f:
+        f.write(doc[:begin] + "\n".join(lines) + doc[end:])
+
+
 def main():
     clusters = [(int(a.split(":")[0]), a.split(":")[1], int(a.split(":")[2])) for a in sys.argv[1:]]
     per_call_results, insert_results, index_results, window_results, forms_results = [], [], [], [], []
@@ -424,22 +433,14 @@ def main():
         for major, bindir, port in clusters:
             print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
             window_results.append((major, time_windows(bindir, port)))
-        path = os.path.join(ROOT, "docs", "BENCHMARKS.md")
-        doc = open(path).read()
-        begin, end = doc.index(WINDOWS_BEGIN), doc.index(WINDOWS_END) + len(WINDOWS_END)
-        with open(path, "w") as f:
-            f.write(doc[:begin] + "\n".join(windows_markdown(window_results)) + doc[end:])
+        replace_section(WINDOWS_BEGIN, WINDOWS_END, windows_markdown(window_results))
         return
     if SECTIONS == "forms":
         for major, bindir, port in clusters:
             setup_databases(bindir, port)
             print(f"PostgreSQL {major}: text forms ({RUNS} runs x {FORMS_ROWS} rows)", flush=True)
             forms_results.append((major, text_forms(bindir, port)))
-        path = os.path.join(ROOT, "docs", "BENCHMARKS.md")
-        doc = open(path).read()
-        begin, end = doc.index(FORMS_BEGIN), doc.index(FORMS_END) + len(FORMS_END)
-        with open(path, "w") as f:
-            f.write(doc[:begin] + "\n".join(forms_markdown(forms_results)) + doc[end:])
+        replace_section(FORMS_BEGIN, FORMS_END, forms_markdown(forms_results))
         return
     for major, bindir, port in clusters:
         print(f"PostgreSQL {major}: setting up", flush=True)

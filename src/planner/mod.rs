@@ -33,6 +33,21 @@
 
 mod catalog;
 mod ordered_reads;
+
+/// Fixed OIDs of pg_operator.dat and pg_opfamily.dat (the same on every major), and btree
+/// strategy numbers, shared by the rewrites.
+mod oids {
+    pub const TIMESTAMPTZ_EQ: u32 = 1320;
+    pub const TIMESTAMPTZ_LT: u32 = 1322;
+    pub const TIMESTAMPTZ_LE: u32 = 1323;
+    pub const TIMESTAMPTZ_GT: u32 = 1324;
+    pub const TIMESTAMPTZ_GE: u32 = 1325;
+    pub const UUID_BTREE_FAMILY: u32 = 2968;
+    pub const BT_LESS: i16 = 1;
+    pub const BT_EQUAL: i16 = 3;
+    pub const BT_GREATER_EQUAL: i16 = 4;
+    pub const BT_GREATER: i16 = 5;
+}
 mod relations;
 mod time_windows;
 

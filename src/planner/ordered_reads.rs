@@ -31,16 +31,10 @@
 //! DESC` becomes `ORDER BY id DESC`.
 
 use super::catalog::{may_execute, Lazy};
+use super::oids::{BT_EQUAL, BT_GREATER, BT_LESS, TIMESTAMPTZ_GT, TIMESTAMPTZ_LT, UUID_BTREE_FAMILY};
 use super::relations::{index_families, v7_only_column, V7Proof};
 use super::{call_on_uuid_column, cells};
 use pgrx::pg_sys::{self, Oid};
-
-const UUID_BTREE_FAMILY: u32 = 2968;
-const TIMESTAMPTZ_LT: u32 = 1322;
-const TIMESTAMPTZ_GT: u32 = 1324;
-const BT_LESS: i16 = 1;
-const BT_EQUAL: i16 = 3;
-const BT_GREATER: i16 = 5;
 
 /// Rewrites the query's sort, if it has the shape above. Returns whether it did (the plan
 /// then depends on the role's EXECUTE privilege on the operators used).

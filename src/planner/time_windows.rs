@@ -40,20 +40,14 @@
 //! `count(*)` over a window can be an index-only scan.
 
 use super::catalog::{Lazy, Reads};
+use super::oids::{
+    BT_GREATER_EQUAL, BT_LESS, TIMESTAMPTZ_EQ, TIMESTAMPTZ_GE, TIMESTAMPTZ_GT, TIMESTAMPTZ_LE, TIMESTAMPTZ_LT,
+    UUID_BTREE_FAMILY,
+};
 use super::relations::{index_families, range_partition_family, v7_only_column, V7Proof};
 use super::{call_on_uuid_column, cells};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
-
-// Fixed OIDs of pg_operator.dat and pg_opfamily.dat (the same on every major).
-const TIMESTAMPTZ_EQ: u32 = 1320;
-const TIMESTAMPTZ_LT: u32 = 1322;
-const TIMESTAMPTZ_LE: u32 = 1323;
-const TIMESTAMPTZ_GT: u32 = 1324;
-const TIMESTAMPTZ_GE: u32 = 1325;
-const UUID_BTREE_FAMILY: u32 = 2968;
-const BT_LESS: u16 = 1;
-const BT_GREATER_EQUAL: u16 = 4;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Cmp {
@@ -156,8 +150,8 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
         } else {
             return NOTHING;
         };
-    let bound = |strategy: u16, bound_fn: Oid| -> *mut pg_sys::Expr {
-        let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy as i16);
+    let bound = |strategy: i16, bound_fn: Oid| -> *mut pg_sys::Expr {
+        let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
         let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(x.cast()));
         let value = pg_sys::makeFuncExpr(
             bound_fn,
