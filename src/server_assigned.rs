@@ -187,23 +187,25 @@ fn current_transaction() -> u32 {
 /// (return NULL) or change its key. Were the INSERT half skipped, the move's mark and this
 /// backend's memory of it would remain, and a client's later INSERT of the key would pass.
 /// Where this is false, moves fail with 428C9 (as before 0.3.0) rather than trust them.
-/// Known once per statement and partition tree.
+/// Known once per statement and updated partition.
 fn moves_reach_this_trigger(source: Oid, ours: &pg_sys::Trigger) -> bool {
-    /// (partition tree root, local transaction, command, trigger name) and the answer.
+    /// (updated partition, local transaction, command, trigger name) and the answer: every
+    /// row an UPDATE changes in a partition asks, so the tree is walked once per partition
+    /// and statement, not per row.
     type Known = Option<(Oid, u32, pg_sys::CommandId, Vec<u8>, bool)>;
     thread_local! {
         static KNOWN: RefCell<Known> = const { RefCell::new(None) };
     }
-    let root = partition_root(source);
     // SAFETY: reads of the backend's transaction state and of the trigger's name.
     let (now, command) = (current_transaction(), unsafe { pg_sys::GetCurrentCommandId(false) });
     let name = unsafe { CStr::from_ptr(ours.tgname) }.to_bytes();
     let cached = KNOWN.with_borrow(|k| {
-        k.as_ref().filter(|(r, t, c, n, _)| *r == root && *t == now && *c == command && n == name).map(|k| k.4)
+        k.as_ref().filter(|(r, t, c, n, _)| *r == source && *t == now && *c == command && n == name).map(|k| k.4)
     });
     if let Some(ok) = cached {
         return ok;
     }
+    let root = partition_root(source);
     let row_before_insert =
         (pg_sys::TRIGGER_TYPE_ROW | pg_sys::TRIGGER_TYPE_BEFORE | pg_sys::TRIGGER_TYPE_INSERT) as i16;
     let ok = !any_in_tree(root, &mut |rel| {
@@ -227,7 +229,7 @@ fn moves_reach_this_trigger(source: Oid, ours: &pg_sys::Trigger) -> bool {
             earlier
         }
     });
-    KNOWN.with_borrow_mut(|k| *k = Some((root, now, command, name.to_vec(), ok)));
+    KNOWN.with_borrow_mut(|k| *k = Some((source, now, command, name.to_vec(), ok)));
     ok
 }
 
