@@ -1,28 +1,14 @@
-//! Index scans of system catalogs that pgrx does not bind (`pg_depend`,
+//! Index scans of system catalogs that pgrx has no helper for (`pg_extension`,
 //! `pg_inherits`): their layouts, unchanged since long before PostgreSQL 14,
 //! and one scan helper. Reading a catalog this way takes no privilege check.
 
 use pgrx::pg_sys::{self, Oid};
 
-/// `catalog/pg_depend.h`, `pg_depend_d.h`.
-pub mod pg_depend {
-    use pgrx::pg_sys::Oid;
-    pub const RELATION_ID: u32 = 2608;
-    pub const REFERENCE_INDEX_ID: u32 = 2674;
-    pub const ANUM_REFCLASSID: u32 = 4;
-    pub const ANUM_REFOBJID: u32 = 5;
-    pub const DEPENDENCY_EXTENSION: u8 = b'e';
-
-    #[repr(C)]
-    pub struct FormData {
-        pub classid: Oid,
-        pub objid: Oid,
-        pub objsubid: i32,
-        pub refclassid: Oid,
-        pub refobjid: Oid,
-        pub refobjsubid: i32,
-        pub deptype: core::ffi::c_char,
-    }
+/// `catalog/pg_extension_d.h` (the row layout is pgrx's `FormData_pg_extension`).
+pub mod pg_extension {
+    pub const RELATION_ID: u32 = 3079;
+    pub const OID_INDEX_ID: u32 = 3080;
+    pub const ANUM_OID: u32 = 1;
 }
 
 /// `catalog/pg_inherits.h`, `pg_inherits_d.h` (the leading fields).

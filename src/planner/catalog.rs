@@ -1,22 +1,34 @@
-//! The catalog objects the planner rewrites use, found through uuid_ext's
-//! membership (`pg_depend` rows of `deptype = 'e'` on the extension), never by
-//! name in a schema: a same-named function that another role created, in the
-//! extension's schema or anywhere else, is not a member and is never called.
+//! The catalog objects the planner rewrites use: each looked up by its name
+//! and signature in the extension's schema, and used only if it is a member
+//! of uuid_ext (its `pg_depend` row of `deptype = 'e'`). A same-named object
+//! that another role created, in the extension's schema or anywhere else, is
+//! not a member and is never called.
 //!
 //! Lookups here take no privilege checks and raise no errors: reading
-//! `pg_depend`, `pg_proc` and `pg_opfamily` through the system caches needs no
-//! USAGE on the extension's schema, so a query of a role that cannot use that
-//! schema plans as if uuid_ext were not installed. Only the privilege to
-//! EXECUTE the bound functions is checked, for the planning role, and a plan
-//! that relied on it is marked as depending on the role (see [`super`]).
+//! `pg_extension`, `pg_depend`, `pg_proc` and `pg_opfamily` through the
+//! system caches needs no USAGE on the extension's schema, so a query of a
+//! role that cannot use that schema plans as if uuid_ext were not installed.
+//! Only the privilege to EXECUTE the bound functions is checked, for the
+//! planning role, and a plan that relied on it is marked as depending on the
+//! role (see [`super`]).
 //!
-//! Resolved at most once per planning, and only once a conjunct of the
-//! recognised shape (a one-argument call on a uuid column compared with a
-//! timestamptz) has turned up, so other queries never touch the catalog here.
+//! Resolved once per backend and kept until a function or operator family
+//! changes ([`super::cache`]); looked at only once a clause of a recognised
+//! shape (a one-argument call on a uuid column compared with a timestamptz,
+//! or sorted by) has turned up, so other queries never touch it. The EXECUTE
+//! privilege is checked on every planning that uses it.
 
-use crate::syscatalog::{self, pg_depend};
+use super::cache::Cache;
+use crate::syscatalog::{self, pg_extension};
 use core::ffi::CStr;
 use pgrx::pg_sys::{self, Oid};
+use std::rc::Rc;
+
+thread_local! {
+    /// The catalog of this backend's database (None: uuid_ext is not installed, or a bound
+    /// function is missing).
+    static CATALOG: Cache<(), Option<Rc<Catalog>>> = const { Cache::new(false) };
+}
 
 /// What a recognised extractor returns a time for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -49,74 +61,59 @@ pub struct Catalog {
 
 impl Catalog {
     /// None when uuid_ext is not installed in this database, or a bound
-    /// function is missing or not executable by the current role.
+    /// function is missing.
     unsafe fn resolve() -> Option<Catalog> {
         let ext = pg_sys::get_extension_oid(c"uuid_ext".as_ptr(), true);
         if ext == pg_sys::InvalidOid {
             return None;
         }
-        let mut catalog = Catalog {
-            extractors: Vec::new(),
-            exact_for_v7: Vec::new(),
-            is_v7: pg_sys::InvalidOid,
-            versions: Vec::new(),
-            time_family: pg_sys::InvalidOid,
-            v7_bounds: (pg_sys::InvalidOid, pg_sys::InvalidOid),
-            time_bounds: (pg_sys::InvalidOid, pg_sys::InvalidOid),
-            time_extractor: pg_sys::InvalidOid,
-        };
-        for (class, object) in members(ext) {
-            if class == pg_sys::ProcedureRelationId {
-                catalog.add_function(object);
-            } else if class == pg_sys::OperatorFamilyRelationId && is_time_family(object) {
-                catalog.time_family = object;
+        let schema = extension_schema(ext);
+        // The member of that name and argument type, if there is one.
+        let function = |name: &CStr, arg: Oid| -> Oid {
+            let args = pg_sys::buildoidvector(&arg, 1);
+            let cache = pg_sys::SysCacheIdentifier::PROCNAMEARGSNSP as i32;
+            let tuple = pg_sys::SearchSysCache3(cache, name.as_ptr().into(), args.into(), schema.into());
+            if tuple.is_null() {
+                return pg_sys::InvalidOid;
             }
-        }
+            let f = (*pg_sys::heap_tuple_get_struct::<pg_sys::FormData_pg_proc>(tuple)).oid;
+            pg_sys::ReleaseSysCache(tuple);
+            member(pg_sys::ProcedureRelationId, f, ext)
+        };
+        let (uuid, timestamptz) = (pg_sys::UUIDOID, pg_sys::TIMESTAMPTZOID);
+        let v7_to_timestamptz = function(c"uuid_v7_to_timestamptz", uuid);
+        let ext_timestamp = function(c"uuid_ext_timestamp", uuid);
+        let extract_timestamp = function(c"uuid_extract_timestamp", uuid);
+        let extract_version = function(c"uuid_extract_version", uuid);
+        let present = |f: &Oid| *f != pg_sys::InvalidOid;
+        let mut catalog = Catalog {
+            extractors: [(v7_to_timestamptz, Reads::V7Only), (ext_timestamp, Reads::AnyTimed)]
+                .into_iter()
+                .chain([(extract_timestamp, Reads::AnyTimed)])
+                .filter(|(f, _)| present(f))
+                .collect(),
+            exact_for_v7: [v7_to_timestamptz, ext_timestamp, extract_timestamp].into_iter().filter(present).collect(),
+            is_v7: function(c"uuid_is_v7", uuid),
+            versions: [extract_version].into_iter().filter(present).collect(),
+            time_family: time_family(schema, ext),
+            v7_bounds: (function(c"uuid_v7_lower_bound", timestamptz), function(c"uuid_v7_upper_bound", timestamptz)),
+            time_bounds: (
+                function(c"uuid_time_lower_bound", timestamptz),
+                function(c"uuid_time_upper_bound", timestamptz),
+            ),
+            time_extractor: ext_timestamp,
+        };
         catalog.extractors.extend(core_functions::EXTRACT_TIMESTAMP.map(|f| (Oid::from(f), Reads::AnyTimed)));
         catalog.exact_for_v7.extend(core_functions::EXTRACT_TIMESTAMP_V7.map(Oid::from));
         catalog.versions.extend(core_functions::EXTRACT_VERSION.map(Oid::from));
-        let usable = |f: Oid| f != pg_sys::InvalidOid && may_execute(f);
         let bounds = [catalog.v7_bounds, catalog.time_bounds];
-        bounds.iter().all(|&(lower, upper)| usable(lower) && usable(upper)).then_some(catalog)
+        bounds.iter().all(|(lower, upper)| present(lower) && present(upper)).then_some(catalog)
     }
 
-    /// Files one member function under its role, by name and signature.
-    unsafe fn add_function(&mut self, f: Oid) {
-        let name = pg_sys::get_func_name(f);
-        if name.is_null() {
-            return;
-        }
-        let mut args: *mut Oid = core::ptr::null_mut();
-        let mut nargs = 0;
-        pg_sys::get_func_signature(f, &mut args, &mut nargs);
-        if nargs != 1 {
-            return;
-        }
-        let (name, arg) = (CStr::from_ptr(name), *args);
-        let uuid = arg == pg_sys::UUIDOID;
-        let ts = arg == pg_sys::TIMESTAMPTZOID;
-        match name.to_bytes() {
-            b"uuid_v7_to_timestamptz" if uuid => {
-                self.extractors.push((f, Reads::V7Only));
-                self.exact_for_v7.push(f);
-            }
-            b"uuid_ext_timestamp" if uuid => {
-                self.extractors.push((f, Reads::AnyTimed));
-                self.exact_for_v7.push(f);
-                self.time_extractor = f;
-            }
-            b"uuid_extract_timestamp" if uuid => {
-                self.extractors.push((f, Reads::AnyTimed));
-                self.exact_for_v7.push(f);
-            }
-            b"uuid_is_v7" if uuid => self.is_v7 = f,
-            b"uuid_extract_version" if uuid => self.versions.push(f),
-            b"uuid_v7_lower_bound" if ts => self.v7_bounds.0 = f,
-            b"uuid_v7_upper_bound" if ts => self.v7_bounds.1 = f,
-            b"uuid_time_lower_bound" if ts => self.time_bounds.0 = f,
-            b"uuid_time_upper_bound" if ts => self.time_bounds.1 = f,
-            _ => {}
-        }
+    /// Whether the current role may run every bound function.
+    unsafe fn usable(&self) -> bool {
+        let bounds = [self.v7_bounds, self.time_bounds];
+        bounds.iter().all(|&(lower, upper)| may_execute(lower) && may_execute(upper))
     }
 
     /// What `funcid` returns a time for, if it is a recognised extractor.
@@ -153,51 +150,59 @@ mod core_functions {
     pub const EXTRACT_TIMESTAMP_V7: Option<u32> = None;
 }
 
-/// Resolved on first use within one planning.
+/// The catalog as one planning sees it: taken from the cache (and the role's privileges
+/// checked) on first use, None where uuid_ext is absent or its bounds are not executable by
+/// the current role.
 pub enum Lazy {
     Unresolved,
-    Resolved(Option<Catalog>),
+    Resolved(Option<Rc<Catalog>>),
 }
 
 impl Lazy {
     pub unsafe fn get(&mut self) -> Option<&Catalog> {
         if let Lazy::Unresolved = self {
-            *self = Lazy::Resolved(Catalog::resolve());
+            let cached = CATALOG.with(|cache| cache.get((), || Catalog::resolve().map(Rc::new)));
+            *self = Lazy::Resolved(cached.filter(|catalog| catalog.usable()));
         }
         match self {
-            Lazy::Resolved(catalog) => catalog.as_ref(),
+            Lazy::Resolved(catalog) => catalog.as_deref(),
             Lazy::Unresolved => None,
         }
     }
 }
 
-/// (classid, objid) of every member of an extension.
-unsafe fn members(ext: Oid) -> Vec<(Oid, Oid)> {
-    let mut found = Vec::new();
-    syscatalog::scan::<pg_depend::FormData>(
-        pg_depend::RELATION_ID,
-        pg_depend::REFERENCE_INDEX_ID,
-        &[(pg_depend::ANUM_REFCLASSID, pg_sys::ExtensionRelationId), (pg_depend::ANUM_REFOBJID, ext)],
-        |dep| {
-            if dep.deptype as u8 == pg_depend::DEPENDENCY_EXTENSION {
-                found.push((dep.classid, dep.objid));
-            }
-        },
-    );
-    found
+/// `object` if it is a member of extension `ext`, else InvalidOid.
+unsafe fn member(class: Oid, object: Oid, ext: Oid) -> Oid {
+    if object != pg_sys::InvalidOid && pg_sys::getExtensionOfObject(class, object) == ext {
+        object
+    } else {
+        pg_sys::InvalidOid
+    }
 }
 
-/// Whether an operator family is the btree family `uuid_time_ops`.
-unsafe fn is_time_family(family: Oid) -> bool {
-    let tuple = pg_sys::SearchSysCache1(pg_sys::SysCacheIdentifier::OPFAMILYOID as _, family.into());
+/// The schema of an extension (`pg_extension.extnamespace`).
+unsafe fn extension_schema(ext: Oid) -> Oid {
+    let mut schema = pg_sys::InvalidOid;
+    syscatalog::scan::<pg_sys::FormData_pg_extension>(
+        pg_extension::RELATION_ID,
+        pg_extension::OID_INDEX_ID,
+        &[(pg_extension::ANUM_OID, ext)],
+        |row| schema = row.extnamespace,
+    );
+    schema
+}
+
+/// The btree operator family `uuid_time_ops` of the extension (InvalidOid if absent).
+unsafe fn time_family(schema: Oid, ext: Oid) -> Oid {
+    let cache = pg_sys::SysCacheIdentifier::OPFAMILYAMNAMENSP as i32;
+    let name = c"uuid_time_ops".as_ptr();
+    let tuple = pg_sys::SearchSysCache3(cache, pg_sys::BTREE_AM_OID.into(), name.into(), schema.into());
     if tuple.is_null() {
-        return false;
+        return pg_sys::InvalidOid;
     }
-    let form = &*pg_sys::heap_tuple_get_struct::<pg_sys::FormData_pg_opfamily>(tuple);
-    let found =
-        form.opfmethod == pg_sys::BTREE_AM_OID && CStr::from_ptr(form.opfname.data.as_ptr()) == c"uuid_time_ops";
+    let family = (*pg_sys::heap_tuple_get_struct::<pg_sys::FormData_pg_opfamily>(tuple)).oid;
     pg_sys::ReleaseSysCache(tuple);
-    found
+    member(pg_sys::OperatorFamilyRelationId, family, ext)
 }
 
 /// Whether the current role may run a function (a bound a DBA revoked is not used).

@@ -20,7 +20,8 @@
 //! Supporting files: [`catalog`] finds uuid_ext's objects through the
 //! extension's membership (never by name, never raising an error for a role
 //! that cannot see them); [`relations`] reads the facts about tables
-//! (indexes, inherited CHECK constraints) the rewrites depend on.
+//! (indexes, inherited CHECK constraints) the rewrites depend on; [`cache`]
+//! keeps both between plannings until PostgreSQL invalidates them.
 //!
 //! The hook exists in a backend once the library is loaded:
 //! `shared_preload_libraries` or `session_preload_libraries = 'uuid_ext'`
@@ -31,6 +32,7 @@
 //! rewrite used a bound function: the role's EXECUTE privilege on it was
 //! checked, so a cached plan is re-planned, not reused, for another role.
 
+mod cache;
 mod catalog;
 mod ordered_reads;
 
@@ -67,6 +69,7 @@ pub fn init() {
         PREV_PLANNER = pg_sys::planner_hook;
         pg_sys::planner_hook = Some(planner);
     }
+    cache::init();
 }
 
 /// What one planning's rewrites share.

@@ -32,7 +32,7 @@
 
 use super::catalog::{may_execute, Lazy};
 use super::oids::{BT_EQUAL, BT_GREATER, BT_LESS, TIMESTAMPTZ_GT, TIMESTAMPTZ_LT, UUID_BTREE_FAMILY};
-use super::relations::{index_families, v7_only_column, V7Proof};
+use super::relations::{facts, V7Proof};
 use super::{call_on_uuid_column, cells};
 use pgrx::pg_sys::{self, Oid};
 
@@ -77,7 +77,8 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, catalog: &mut Lazy) -> bool {
     if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION {
         return false;
     }
-    let families = index_families((*rte).relid, (*var).varattno);
+    let facts = facts((*rte).relid, (*var).varattno, (*rte).inh, catalog);
+    let families = facts.index_families;
     let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
     let family = if (*call).funcid == catalog.time_extractor
         && catalog.time_family != pg_sys::InvalidOid
@@ -85,10 +86,7 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, catalog: &mut Lazy) -> bool {
         && natural_nulls
     {
         catalog.time_family
-    } else if families.contains(&uuid_ops)
-        && catalog.exact_for_v7((*call).funcid)
-        && v7_only_column((*rte).relid, (*var).varattno, (*rte).inh, catalog) == V7Proof::Exact
-    {
+    } else if families.contains(&uuid_ops) && catalog.exact_for_v7((*call).funcid) && facts.proof == V7Proof::Exact {
         // Every value an RFC 9562 v7 or NULL: byte order is time order, and the time is NULL
         // exactly where the key is, so any NULLS placement carries over.
         uuid_ops

@@ -1,16 +1,47 @@
 //! Facts about the relations a query scans that decide which rewrite is
-//! correct: the operator families of the indexes on a column, and whether a
-//! CHECK constraint confines a column to UUIDv7 in *every* relation the scan
-//! reads.
+//! correct: the operator families of the indexes on a column (and of a RANGE
+//! partition key), and whether a CHECK constraint confines a column to UUIDv7
+//! in *every* relation the scan reads. Kept per backend until a relcache
+//! invalidation ([`super::cache`]).
 
+use super::cache::Cache;
 use super::catalog::Catalog;
 use super::{call_on_uuid_column, cells, conjuncts};
 use crate::syscatalog::any_in_tree;
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 
+/// What the rewrites need to know about one uuid column of a relation as a query scans it
+/// (with or without its descendants).
+#[derive(Clone)]
+pub struct Facts {
+    /// The operator families of the indexes whose first key column it is.
+    pub index_families: Vec<Oid>,
+    /// The operator family of the RANGE partition key whose first column it is.
+    pub partition_family: Option<Oid>,
+    /// What the CHECK constraints prove about it ([`v7_only_column`]).
+    pub proof: V7Proof,
+}
+
+thread_local! {
+    /// Facts by (relation, column, with descendants).
+    static FACTS: Cache<(u32, pg_sys::AttrNumber, bool), Facts> = const { Cache::new(true) };
+}
+
+/// The facts about column `attno` of `relid`, as a scan with (`inh`) or without its
+/// descendants reads it.
+pub unsafe fn facts(relid: Oid, attno: pg_sys::AttrNumber, inh: bool, catalog: &Catalog) -> Facts {
+    FACTS.with(|cache| {
+        cache.get((relid.to_u32(), attno, inh), || Facts {
+            index_families: index_families(relid, attno),
+            partition_family: range_partition_family(relid, attno),
+            proof: v7_only_column(relid, attno, inh, catalog),
+        })
+    })
+}
+
 /// The operator families of the indexes on a relation whose first key column is `attno`.
-pub unsafe fn index_families(relid: Oid, attno: pg_sys::AttrNumber) -> Vec<Oid> {
+unsafe fn index_families(relid: Oid, attno: pg_sys::AttrNumber) -> Vec<Oid> {
     let rel = pg_sys::RelationIdGetRelation(relid);
     if rel.is_null() {
         return Vec::new();
@@ -45,7 +76,7 @@ const PARTITION_STRATEGY_RANGE: u8 = b'r';
 /// The operator family of a table's partition key when the table is partitioned by RANGE
 /// with `attno` (a plain column) as the first key column: partition pruning can then use a
 /// condition on that column as an index would, with or without an index.
-pub unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> Option<Oid> {
+unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> Option<Oid> {
     if pg_sys::get_rel_relkind(relid) as u8 != pg_sys::RELKIND_PARTITIONED_TABLE {
         return None;
     }
@@ -99,20 +130,21 @@ pub enum V7Proof {
 /// version is NULL) though no extractor gives it a time: that CHECK proves [`V7Proof::Version`],
 /// enough to *add* a byte range. `uuid_is_v7(col)`, false for such a value, proves
 /// [`V7Proof::Exact`]: then byte order is time order, row for row.
-pub unsafe fn v7_only_column(
-    relid: Oid,
-    attno: pg_sys::AttrNumber,
-    with_descendants: bool,
-    catalog: &Catalog,
-) -> V7Proof {
-    // A foreign table does not enforce its CHECK constraints: one in the tree proves nothing.
-    let foreign = |rel: Oid| pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE;
-    let has_foreign = if with_descendants { any_in_tree(relid, &mut |rel| foreign(rel)) } else { foreign(relid) };
-    if has_foreign {
-        return V7Proof::Nothing;
-    }
+unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants: bool, catalog: &Catalog) -> V7Proof {
     let rel = pg_sys::RelationIdGetRelation(relid);
     if rel.is_null() {
+        return V7Proof::Nothing;
+    }
+    // A foreign table does not enforce its CHECK constraints: one in the tree proves nothing.
+    // (pg_inherits is read only if the relation has, or once had, children.)
+    let foreign = |rel: Oid| pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE;
+    let has_foreign = if with_descendants && (*(*rel).rd_rel).relhassubclass {
+        any_in_tree(relid, &mut |rel| foreign(rel))
+    } else {
+        foreign(relid)
+    };
+    if has_foreign {
+        pg_sys::RelationClose(rel);
         return V7Proof::Nothing;
     }
     let constr = (*(*rel).rd_att).constr;

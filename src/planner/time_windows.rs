@@ -20,10 +20,10 @@
 //! | index on `col` (first column) | derived conjunct | when |
 //! |---|---|---|
 //! | `uuid_time_ops` | `col >=\| uuid_time_lower_bound(X)` … | always (v1/v6/v7 interleave there) |
-//! | `uuid_ops` (a plain primary key) | `col >= uuid_v7_lower_bound(X)` … | `f` reads v7 only (`uuid_v7_to_timestamptz`), or a valid, enforced CHECK (`uuid_is_v7(col)` or `uuid_extract_version(col) = 7`) confines the column to v7 in every relation scanned ([`super::relations::v7_only_column`]) |
+//! | `uuid_ops` (a plain primary key) | `col >= uuid_v7_lower_bound(X)` … | `f` reads v7 only (`uuid_v7_to_timestamptz`), or a valid, enforced CHECK (`uuid_is_v7(col)` or `uuid_extract_version(col) = 7`) confines the column to v7 in every relation scanned ([`super::relations::facts`]) |
 //!
 //! A table partitioned by `RANGE (col)` (first key column) counts as such an index, with its
-//! partition key's operator family ([`super::relations::range_partition_family`]): the
+//! partition key's operator family ([`super::relations::facts`]): the
 //! derived conjunct then prunes partitions, at plan time for constants and at run time for
 //! parameters and `now()`, with or without an index.
 //!
@@ -44,7 +44,7 @@ use super::oids::{
     BT_GREATER_EQUAL, BT_LESS, TIMESTAMPTZ_EQ, TIMESTAMPTZ_GE, TIMESTAMPTZ_GT, TIMESTAMPTZ_LE, TIMESTAMPTZ_LT,
     UUID_BTREE_FAMILY,
 };
-use super::relations::{index_families, range_partition_family, v7_only_column, V7Proof};
+use super::relations::{facts, V7Proof};
 use super::{call_on_uuid_column, cells};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
@@ -131,14 +131,11 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
     if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION {
         return NOTHING;
     }
-    let mut families = index_families((*rte).relid, (*var).varattno);
-    families.extend(range_partition_family((*rte).relid, (*var).varattno));
+    let facts = facts((*rte).relid, (*var).varattno, (*rte).inh, catalog);
+    let mut families = facts.index_families;
+    families.extend(facts.partition_family);
     let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
-    let proof = if families.contains(&uuid_ops) {
-        v7_only_column((*rte).relid, (*var).varattno, (*rte).inh, catalog)
-    } else {
-        V7Proof::Nothing
-    };
+    let proof = if families.contains(&uuid_ops) { facts.proof } else { V7Proof::Nothing };
     // Exact: every value is an RFC 9562 v7 (or NULL) and the extractor gives each its
     // millisecond, so the byte range decides each row as the predicate does.
     let exact = proof == V7Proof::Exact && catalog.exact_for_v7((*call).funcid);

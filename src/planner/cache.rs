@@ -1,0 +1,120 @@
+//! Per-backend caches of what planning looks up, kept until PostgreSQL says
+//! it changed.
+//!
+//! Resolving the catalog scans every `pg_depend` row of the extension's
+//! members and reads each member's `pg_proc` row; the facts about a relation
+//! open its indexes and parse its CHECK constraints. Done on every planning,
+//! that cost more than some of the queries it serves (a 20-row `LIMIT` read),
+//! so both are kept between plannings:
+//!
+//! | cached | kept until |
+//! |---|---|
+//! | the catalog ([`super::catalog::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes: any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP EXTENSION and ALTER EXTENSION … UPDATE (each creates, replaces or drops member functions) |
+//! | the facts of a relation ([`super::relations::Facts`]) | the catalog changes, or any relation's relcache entry is invalidated (an index, a constraint, a child, a partition added or dropped anywhere: the facts of a parent depend on its whole tree) |
+//!
+//! PostgreSQL calls the callbacks registered here when it processes
+//! invalidations: other sessions' committed changes, this session's own at
+//! each command boundary, and every one again when a transaction aborts (or
+//! all of them at once after a sinval queue overflow). The callbacks only
+//! advance a generation counter — they touch no cache that may be in use,
+//! allocate nothing and cannot fail — and an entry is used only while the
+//! generations it was computed in are current. A value computed while an
+//! invalidation arrived is used for that planning (as an uncached lookup
+//! would be) but not kept.
+//!
+//! What is *not* cached: the current role's EXECUTE privilege on the bound
+//! functions, which is checked on every planning that uses them (roles and
+//! memberships change without invalidating `pg_proc`).
+
+use core::cell::{Cell, RefCell};
+use pgrx::pg_sys::{self, Datum, Oid};
+use std::collections::HashMap;
+
+thread_local! {
+    /// Advanced whenever a `pg_proc` or `pg_opfamily` row changes.
+    static CATALOG_GENERATION: Cell<u64> = const { Cell::new(1) };
+    /// Advanced on every relcache invalidation.
+    static RELATION_GENERATION: Cell<u64> = const { Cell::new(1) };
+}
+
+/// Registers the invalidation callbacks (from `_PG_init`, once per process).
+pub fn init() {
+    // SAFETY: _PG_init runs once per process, before any planning; the callbacks are plain
+    // functions that live as long as the library.
+    unsafe {
+        pg_sys::CacheRegisterSyscacheCallback(
+            pg_sys::SysCacheIdentifier::PROCOID as i32,
+            Some(catalog_changed),
+            Datum::from(0),
+        );
+        pg_sys::CacheRegisterSyscacheCallback(
+            pg_sys::SysCacheIdentifier::OPFAMILYOID as i32,
+            Some(catalog_changed),
+            Datum::from(0),
+        );
+        pg_sys::CacheRegisterRelcacheCallback(Some(relation_changed), Datum::from(0));
+    }
+}
+
+unsafe extern "C-unwind" fn catalog_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
+    CATALOG_GENERATION.with(|g| g.set(g.get() + 1));
+}
+
+unsafe extern "C-unwind" fn relation_changed(_arg: Datum, _relid: Oid) {
+    RELATION_GENERATION.with(|g| g.set(g.get() + 1));
+}
+
+/// The generations a value computed now depends on.
+fn generations() -> (u64, u64) {
+    (CATALOG_GENERATION.with(Cell::get), RELATION_GENERATION.with(Cell::get))
+}
+
+/// A value kept while the generations it was computed in are current.
+struct Kept<T> {
+    generations: (u64, u64),
+    value: T,
+}
+
+/// One cached value per key, all of them dropped at once when the generations change.
+pub struct Cache<K, V> {
+    entries: RefCell<Option<Kept<HashMap<K, V>>>>,
+    /// Whether relcache invalidations make the values stale (else only catalog changes do).
+    relation_dependent: bool,
+}
+
+impl<K: core::hash::Hash + Eq, V: Clone> Cache<K, V> {
+    pub const fn new(relation_dependent: bool) -> Self {
+        Cache { entries: RefCell::new(None), relation_dependent }
+    }
+
+    fn current(&self) -> (u64, u64) {
+        let (catalog, relation) = generations();
+        (catalog, if self.relation_dependent { relation } else { 0 })
+    }
+
+    /// The cached value for `key`, or `compute()`'s (kept unless an invalidation arrived
+    /// meanwhile). `compute` runs with no borrow of the cache held, so it may itself use
+    /// caches and process invalidations.
+    pub fn get(&self, key: K, compute: impl FnOnce() -> V) -> V {
+        let before = self.current();
+        if let Some(kept) = self.entries.borrow().as_ref() {
+            if kept.generations == before {
+                if let Some(value) = kept.value.get(&key) {
+                    return value.clone();
+                }
+            }
+        }
+        let value = compute();
+        if self.current() == before {
+            let mut entries = self.entries.borrow_mut();
+            let stale = entries.as_ref().is_none_or(|kept| kept.generations != before);
+            if stale {
+                *entries = Some(Kept { generations: before, value: HashMap::new() });
+            }
+            if let Some(kept) = entries.as_mut() {
+                kept.value.insert(key, value.clone());
+            }
+        }
+        value
+    }
+}

@@ -1,0 +1,124 @@
+-- The planner hook keeps what it looks up (uuid_ext's catalog objects, each relation's indexes
+-- and CHECK proofs) between plannings, until PostgreSQL invalidates it. Each block below
+-- fills the cache, then changes what it holds — in this session, in another session, in a
+-- transaction that rolls back, below a child — and checks that the next query's rows are those
+-- of the plain plan. Every change here would give a wrong row if the cache kept the old fact.
+SET timezone = 'UTC';
+SET search_path = public, pg_catalog;
+-- Whether the plan still runs the extractor on each row (the predicate was not replaced).
+CREATE FUNCTION pg_temp.extractor_runs(q text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    plan text := '';
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+        plan := plan || line || E'\n';
+    END LOOP;
+    RETURN plan ~ 'uuid_extract_timestamp';
+END $$;
+CREATE FUNCTION pg_temp.plain_count(q text) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+    n bigint;
+BEGIN
+    PERFORM set_config('uuid_ext.time_index_conditions', 'off', true);
+    EXECUTE q INTO n;
+    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
+    RETURN n;
+END $$;
+-- A value whose bytes lie inside the window of 2022-03-01 but whose version is 8: no time.
+SELECT overlay(uuid_timestamptz_to_v7('2022-03-01 07:00+00')::text PLACING '8' FROM 15 FOR 1)::uuid AS v8_in_range \gset
+SELECT uuid_extract_version(:'v8_in_range') AS v8_version, uuid_extract_timestamp(:'v8_in_range') AS v8_time;
+\set q 'SELECT count(*) FROM k WHERE uuid_extract_timestamp(id) >= ''2022-03-01 05:00+00'''
+
+-- 1. The CHECK dropped in this session.
+CREATE TABLE k (id uuid PRIMARY KEY, CONSTRAINT v7 CHECK (uuid_is_v7(id)));
+INSERT INTO k SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour') FROM generate_series(1, 10) g;
+SELECT count(*) AS with_check, pg_temp.extractor_runs(:'q') AS extractor_runs FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+ALTER TABLE k DROP CONSTRAINT v7;
+INSERT INTO k VALUES (:'v8_in_range');
+SELECT count(*) AS without_check, pg_temp.plain_count(:'q') AS plain, pg_temp.extractor_runs(:'q') AS extractor_runs
+FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+
+-- 2. The CHECK added in a transaction that rolls back: the proof made inside it is dropped.
+DELETE FROM k WHERE id = :'v8_in_range';
+BEGIN;
+ALTER TABLE k ADD CONSTRAINT v7 CHECK (uuid_is_v7(id));
+SELECT count(*) AS in_transaction, pg_temp.extractor_runs(:'q') AS extractor_runs FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+ROLLBACK;
+INSERT INTO k VALUES (:'v8_in_range');
+SELECT count(*) AS after_rollback, pg_temp.plain_count(:'q') AS plain, pg_temp.extractor_runs(:'q') AS extractor_runs
+FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+
+-- 3. The CHECK dropped by another session, after this one cached the proof.
+DELETE FROM k WHERE id = :'v8_in_range';
+ALTER TABLE k ADD CONSTRAINT v7 CHECK (uuid_is_v7(id));
+SELECT count(*) AS with_check, pg_temp.extractor_runs(:'q') AS extractor_runs FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+CREATE EXTENSION dblink;
+SELECT format('host=127.0.0.1 port=%s dbname=%s user=%s', current_setting('port'), current_database(), current_user)
+       AS other_session \gset
+SELECT dblink_exec(:'other_session', 'ALTER TABLE k DROP CONSTRAINT v7');
+SELECT dblink_exec(:'other_session', format('INSERT INTO k VALUES (%L)', :'v8_in_range'));
+SELECT count(*) AS other_session_dropped, pg_temp.plain_count(:'q') AS plain, pg_temp.extractor_runs(:'q') AS extractor_runs
+FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+DROP EXTENSION dblink;
+DROP TABLE k;
+
+-- 4. A foreign table (which does not enforce CHECKs) added as a grandchild: the proof of the
+-- root, which depends on its whole tree, is dropped although the root itself did not change.
+CREATE EXTENSION file_fdw;
+CREATE SERVER files FOREIGN DATA WRAPPER file_fdw;
+COPY (SELECT :'v8_in_range') TO '/tmp/uuid_ext_regress_cache_v8.csv' (FORMAT csv);
+CREATE TABLE k (id uuid PRIMARY KEY, CONSTRAINT v7 CHECK (uuid_is_v7(id)));
+CREATE TABLE k_child (PRIMARY KEY (id)) INHERITS (k);
+INSERT INTO k_child SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour') FROM generate_series(1, 10) g;
+SELECT count(*) AS with_check, pg_temp.extractor_runs(:'q') AS extractor_runs FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+CREATE FOREIGN TABLE k_grandchild () INHERITS (k_child) SERVER files
+    OPTIONS (filename '/tmp/uuid_ext_regress_cache_v8.csv', format 'csv');
+SELECT count(*) AS foreign_grandchild, pg_temp.plain_count(:'q') AS plain, pg_temp.extractor_runs(:'q') AS extractor_runs
+FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+DROP TABLE k CASCADE;
+DROP EXTENSION file_fdw CASCADE;
+
+-- 5. An index created after a plan without it: the next plan reads time order from it.
+CREATE TABLE t (id uuid, n int);
+INSERT INTO t SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour'), g FROM generate_series(1, 1000) g;
+ANALYZE t;
+EXPLAIN (COSTS OFF) SELECT n FROM t ORDER BY uuid_ext_timestamp(id) DESC LIMIT 3;
+CREATE INDEX t_time ON t (id uuid_time_ops);
+EXPLAIN (COSTS OFF) SELECT n FROM t ORDER BY uuid_ext_timestamp(id) DESC LIMIT 3;
+SELECT n FROM t ORDER BY uuid_ext_timestamp(id) DESC LIMIT 3;
+DROP TABLE t;
+
+-- 6. The extension dropped and created again in this session: the cached catalog (its
+-- functions' OIDs) is dropped with it, and queries plan with the new objects. In a database
+-- of its own, so this file's neighbours keep theirs.
+SET client_min_messages = warning;
+DROP DATABASE IF EXISTS uuid_ext_cache;
+RESET client_min_messages;
+CREATE DATABASE uuid_ext_cache;
+\c uuid_ext_cache
+SET timezone = 'UTC';
+CREATE FUNCTION pg_temp.extractor_runs(q text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    plan text := '';
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+        plan := plan || line || E'\n';
+    END LOOP;
+    RETURN plan ~ 'uuid_extract_timestamp';
+END $$;
+CREATE EXTENSION uuid_ext;
+CREATE TABLE k (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)));
+INSERT INTO k SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour') FROM generate_series(1, 10) g;
+PREPARE window_count AS SELECT count(*) FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+EXECUTE window_count;
+DROP EXTENSION uuid_ext CASCADE;
+CREATE EXTENSION uuid_ext;
+ALTER TABLE k ADD CHECK (uuid_is_v7(id));
+SELECT count(*) AS recreated,
+       pg_temp.extractor_runs('SELECT count(*) FROM k WHERE uuid_extract_timestamp(id) >= ''2022-03-01 05:00+00''') AS extractor_runs
+FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+EXECUTE window_count;
+\c uuid_ext_regression
+DROP DATABASE uuid_ext_cache;
