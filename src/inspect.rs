@@ -30,7 +30,8 @@ fn v7_millis_ns(u: &Uuid) -> Option<i128> {
 /// millisecond) of the RFC variant, NULL otherwise.
 fn core_timestamp(u: &Uuid) -> Option<TimestampWithTimeZone> {
     let b = bytes(u);
-    v1::decode_v1(b).map(|f| unix_from_gregorian(f.timestamp)).or_else(|| v7_millis_ns(u)).map(to_timestamptz)
+    // v7 first: the keys of time queries.
+    v7_millis_ns(u).or_else(|| v1::decode_v1(b).map(|f| unix_from_gregorian(f.timestamp))).map(to_timestamptz)
 }
 
 /// The timestamp of a v1 or v7 UUID, as PostgreSQL 18 computes it.

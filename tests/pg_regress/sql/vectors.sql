@@ -41,3 +41,15 @@ SELECT '00000000-0000-0000-0000-0000000000ff'::uuid < '00000000-0000-0000-0000-0
        '80000000-0000-0000-0000-000000000000'::uuid > '7fffffff-ffff-ffff-ffff-ffffffffffff' AS unsigned_octets,
        '0123ABCD-0000-0000-0000-000000000000'::uuid = '{0123abcd-0000-0000-0000-000000000000}' AS match_ignores_spelling,
        'ffffffff-ffff-ffff-ffff-fffffffffffe'::uuid <> 'ffffffff-ffff-ffff-ffff-ffffffffffff' AS last_octet_counts;
+
+-- The edges of each timestamp field (RFC 9562 §5.1, §5.6, §5.7): the Gregorian epoch
+-- 1582-10-15 for 60-bit tick 0, the last tick 2^60 - 1 (5236-03-31 21:21:00.6846975, to the
+-- microsecond), a tick before the Unix epoch (1900-01-01 is tick 0x163A32F3C230000), and the
+-- Unix epoch for v7's millisecond 0.
+SELECT uuid_extract_timestamp('00000000-0000-1000-8000-000000000000') = '1582-10-15 00:00:00+00' AS v1_tick_0,
+       uuid_extract_timestamp('ffffffff-ffff-1fff-8000-000000000000') = '5236-03-31 21:21:00.684697+00' AS v1_last_tick,
+       uuid_extract_timestamp('3c230000-a32f-1163-8000-000000000000') = '1900-01-01 00:00:00+00' AS v1_1900,
+       uuid_ext_timestamp('00000000-0000-6000-8000-000000000000') = '1582-10-15 00:00:00+00' AS v6_tick_0,
+       uuid_ext_timestamp('ffffffff-ffff-6fff-8000-000000000000') = '5236-03-31 21:21:00.684697+00' AS v6_last_tick,
+       uuid_extract_timestamp('00000000-0000-7000-8000-000000000000') = '1970-01-01 00:00:00+00' AS v7_ms_0,
+       uuid_v7_to_timestamptz('00000000-0000-7000-8000-000000000000') = '1970-01-01 00:00:00+00' AS v7_to_timestamptz_ms_0;
