@@ -155,7 +155,6 @@ def index_build(bindir, port):
     return [{"data": d, "opclass": o, "secs": statistics.median(samples[(d, t, o)])} for d, t, o in cases]
 
 
-# The time-window queries: (label, predicate on the key, the same window on created_at).
 # The queries a user moving off created_at writes: (label, on the key, on created_at). The key
 # table has CHECK (uuid_is_v7(id)), so the hook replaces time predicates by key ranges and reads
 # time order from the primary key (README, "Time windows", "Ordered reads by time").
@@ -183,14 +182,31 @@ WINDOWS = [
      "SELECT date_trunc('day', created_at), count(*) FROM by_column WHERE created_at >= now() - interval '7 days' GROUP BY 1"),
 ]
 WINDOWS_BEGIN, WINDOWS_END = "<!-- time windows: begin -->", "<!-- time windows: end -->"
-FORCE_SEQSCAN = "SET enable_indexscan = off; SET enable_indexonlyscan = off; SET enable_bitmapscan = off;"
+FORCE_SEQSCAN = "-c enable_indexscan=off -c enable_indexonlyscan=off -c enable_bitmapscan=off"
+# Seconds of repeated execution per measurement (each query run as often as fits, at least once).
+WINDOW_SECONDS = float(os.environ.get("BENCH_WINDOW_SECONDS", "0.5"))
+# The same data in monthly partitions: by RANGE (id) at uuid_v7_lower_bound() of each month
+# (README, "Time-partitioned tables"), and by RANGE (created_at) with an index on created_at.
+PARTITIONED = {"by_key": "part_key", "by_column": "part_column"}
 
 
-def time_windows(bindir, port):
-    """Time windows on v7 keys (the planner hook) vs a forced sequential scan vs created_at."""
-    db = "bench_windows"
+def pgbench_latency(bindir, port, db, sql, transactions, options="", new_connections=False):
+    """Mean seconds per execution of `sql`, run `transactions` times by pgbench with the simple
+    protocol (so every execution is parsed and planned, as an application without prepared
+    statements does): in one session, or each in a new connection (`new_connections`)."""
+    script = os.path.join(os.environ.get("TMPDIR", "/tmp"), "uuid_ext_bench_query.sql")
+    with open(script, "w") as f:
+        f.write(sql + ";\n")
+    env = dict(os.environ, PGOPTIONS=options)
+    cmd = [f"{bindir}/pgbench", "-n", "-M", "simple", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
+           "-c", "1", "-t", str(transactions), "-f", script, db] + (["-C"] if new_connections else [])
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
+    return float(next(l for l in out.splitlines() if l.startswith("latency average")).split()[3]) / 1000
+
+
+def windows_setup(bindir, port, db):
     # Every session of the database loads the library, and with it the planner hook (README,
-    # "Time windows"); each measurement below runs in a new session.
+    # "Time windows").
     psql(bindir, port, "postgres", f"DROP DATABASE IF EXISTS {db}; CREATE DATABASE {db}; "
                                    f"ALTER DATABASE {db} SET session_preload_libraries = 'uuid_ext';")
     psql(bindir, port, db, f"""
@@ -203,26 +219,74 @@ def time_windows(bindir, port):
         CREATE TABLE by_column (id uuid PRIMARY KEY, created_at timestamptz NOT NULL, payload int NOT NULL);
         INSERT INTO by_column SELECT id, uuid_v7_to_timestamptz(id), payload FROM by_key;
         CREATE INDEX by_column_created_at ON by_column (created_at);
-        VACUUM ANALYZE by_key; VACUUM ANALYZE by_column;
+        CREATE TABLE part_key (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), payload int NOT NULL)
+          PARTITION BY RANGE (id);
+        CREATE TABLE part_column (id uuid NOT NULL, created_at timestamptz NOT NULL, payload int NOT NULL,
+                                  PRIMARY KEY (id, created_at)) PARTITION BY RANGE (created_at);
+        DO $$
+        DECLARE
+            m timestamptz;
+        BEGIN
+            FOR m IN SELECT generate_series(date_trunc('month', now() - interval '31 days'),
+                                            date_trunc('month', now()), interval '1 month') LOOP
+                EXECUTE format('CREATE TABLE %I PARTITION OF part_key FOR VALUES FROM (%L) TO (%L)',
+                               'part_key_' || to_char(m, 'YYYY_MM'), uuid_v7_lower_bound(m),
+                               uuid_v7_lower_bound(m + interval '1 month'));
+                EXECUTE format('CREATE TABLE %I PARTITION OF part_column FOR VALUES FROM (%L) TO (%L)',
+                               'part_column_' || to_char(m, 'YYYY_MM'), m, m + interval '1 month');
+            END LOOP;
+        END $$;
+        INSERT INTO part_key SELECT * FROM by_key;
+        INSERT INTO part_column SELECT * FROM by_column;
+        CREATE INDEX part_column_created_at ON part_column (created_at);
+        VACUUM ANALYZE by_key; VACUUM ANALYZE by_column; VACUUM ANALYZE part_key; VACUUM ANALYZE part_column;
     """)
     sizes = psql(bindir, port, db, "SELECT pg_table_size('by_key'), pg_indexes_size('by_key'), "
-                                   "pg_table_size('by_column'), pg_indexes_size('by_column')")
-    key_table, key_indexes, col_table, col_indexes = map(int, sizes.split("|"))
+                                   "pg_table_size('by_column'), pg_indexes_size('by_column'), "
+                                   "(SELECT count(*) FROM pg_inherits WHERE inhparent = 'part_key'::regclass)")
+    key_table, key_indexes, col_table, col_indexes, partitions = map(int, sizes.split("|"))
+    return {"key_table": key_table, "key_indexes": key_indexes, "col_table": col_table,
+            "col_indexes": col_indexes, "partitions": partitions}
+
+
+def windows_measure(bindir, port, db, shapes):
+    """Each shape on the key (hook), on created_at (its index) and on the key with index scans
+    disabled; and the first two as the first query of a new connection. Interleaved rounds."""
+    variants = {  # name: (which query, PGOPTIONS, new connection per execution)
+        "index": (1, "", False), "created_at": (2, "", False), "seqscan": (1, FORCE_SEQSCAN, False),
+        "index_new": (1, "", True), "created_at_new": (2, "", True),
+    }
     results = []
-    for label, key_q, col_q in WINDOWS:
-        key_q, col_q = key_q + ";", col_q + ";"
-        plan = psql(bindir, port, db, "EXPLAIN (COSTS OFF) " + key_q)
-        out = psql(bindir, port, db, key_q)
+    for shape in shapes:
+        label, key_q, col_q = shape
+        plan = psql(bindir, port, db, "EXPLAIN (COSTS OFF) " + key_q + ";")
+        out = psql(bindir, port, db, key_q + ";")
         # Rows the query reads: the count for aggregates, else the rows returned.
         first = out.splitlines()[0].split("|")[0] if out else "0"
         rows = int(first) if label.startswith(("last hour", "one day")) else len(out.splitlines())
-        samples = {"index": [], "seqscan": [], "created_at": []}
+        # How many executions fill WINDOW_SECONDS, from one warm-up execution of each variant.
+        counts = {}
+        for name, (which, options, new) in variants.items():
+            once = pgbench_latency(bindir, port, db, shape[which], 1, options, new)
+            counts[name] = max(1, min(1000, int(WINDOW_SECONDS / once)))
+        samples = {name: [] for name in variants}
         for _ in range(RUNS):
-            samples["index"].append(timed(bindir, port, db, "", key_q))
-            samples["seqscan"].append(timed(bindir, port, db, FORCE_SEQSCAN, key_q))
-            samples["created_at"].append(timed(bindir, port, db, "", col_q))
-        med = {k: statistics.median(v) for k, v in samples.items()}
+            for name, (which, options, new) in variants.items():
+                samples[name].append(pgbench_latency(bindir, port, db, shape[which], counts[name], options, new))
+        med = {name: statistics.median(v) for name, v in samples.items()}
         results.append({"label": label, "rows": rows, "plan": plan, **med})
+    return results
+
+
+def time_windows(bindir, port):
+    """Time windows on v7 keys (the planner hook) vs a forced sequential scan vs created_at,
+    on plain and on monthly partitioned tables."""
+    db = "bench_windows"
+    sizes = windows_setup(bindir, port, db)
+    results = windows_measure(bindir, port, db, WINDOWS)
+    partitioned_shapes = [(label, key_q.replace("by_key", PARTITIONED["by_key"]),
+                           col_q.replace("by_column", PARTITIONED["by_column"])) for label, key_q, col_q in WINDOWS]
+    partitioned = windows_measure(bindir, port, db, partitioned_shapes)
     # Planning cost for queries without time predicates: the hook walks every query it plans.
     script = os.path.join(os.environ.get("TMPDIR", "/tmp"), "uuid_ext_bench_point.sql")
     with open(script, "w") as f:
@@ -237,8 +301,7 @@ def time_windows(bindir, port):
                                  check=True, capture_output=True, text=True, env=env).stdout
             tps[setting].append(float(next(l for l in out.splitlines() if l.startswith("tps")).split()[2]))
     psql(bindir, port, "postgres", f"DROP DATABASE {db}")
-    return {"windows": results, "sizes": {"key_table": key_table, "key_indexes": key_indexes,
-                                          "col_table": col_table, "col_indexes": col_indexes},
+    return {"windows": results, "partitioned": partitioned, "sizes": sizes,
             "tps": {k: statistics.median(v) for k, v in tps.items()}}
 
 
@@ -337,6 +400,22 @@ def forms_markdown(forms_results):
     return md
 
 
+def windows_table(rows):
+    md = ["| query | rows | key + hook | created_at + index | key vs created_at | sequential scan | speed-up |",
+          "|---|---|---|---|---|---|---|"]
+    for w in rows:
+        md.append(f"| {w['label']} | {w['rows']:,} | {w['index'] * 1000:.2f} ms | {w['created_at'] * 1000:.2f} ms | "
+                  f"{w['index'] / w['created_at']:.2f}× | {w['seqscan'] * 1000:.0f} ms | "
+                  f"{w['seqscan'] / w['index']:.0f}× |")
+    md += ["", "The same, each execution the first query of a new connection (`pgbench -C`: connection set-up, "
+           "a cold catalog cache, then the query):", "",
+           "| query | key + hook | created_at + index | key vs created_at |", "|---|---|---|---|"]
+    for w in rows:
+        md.append(f"| {w['label']} | {w['index_new'] * 1000:.2f} ms | {w['created_at_new'] * 1000:.2f} ms | "
+                  f"{w['index_new'] / w['created_at_new']:.2f}× |")
+    return md
+
+
 def windows_markdown(window_results):
     md = [WINDOWS_BEGIN, ""]
     for major, res in window_results:
@@ -345,19 +424,25 @@ def windows_markdown(window_results):
                f"{WINDOW_ROWS:,} rows with v7 keys spread over the last 30 days (`by_key (id uuid PRIMARY KEY "
                "CHECK (uuid_is_v7(id)), payload int)`), queried the natural way, through "
                "`uuid_extract_timestamp(id)`: served by the primary key thanks to the planner hook (README, "
-               "\"Time windows\", \"Ordered reads by time\"); the same query with index scans disabled (a "
-               "sequential scan and sort, parallel where PostgreSQL chooses); and the same query on a "
-               "`created_at timestamptz` column with its own index (`by_column`). Medians of "
-               f"{RUNS} interleaved runs.", "",
-               "| query | rows | key + hook | forced sequential scan | speed-up | created_at + index | key vs created_at |",
-               "|---|---|---|---|---|---|---|"]
-        for w in res["windows"]:
-            md.append(f"| {w['label']} | {w['rows']:,} | {w['index'] * 1000:.1f} ms | {w['seqscan'] * 1000:.0f} ms | "
-                      f"{w['seqscan'] / w['index']:.0f}× | {w['created_at'] * 1000:.1f} ms | "
-                      f"{w['index'] / w['created_at']:.2f}× |")
+               "\"Time windows\", \"Ordered reads by time\"); the same query on a `created_at timestamptz` "
+               "column with its own index (`by_column`); and the key's query with index scans disabled (a "
+               "sequential scan and sort, parallel where PostgreSQL chooses). Each time is the mean of as many "
+               f"executions as fit in {WINDOW_SECONDS} s (at least one) in one session, with pgbench's simple "
+               "protocol, so every execution is parsed and planned; the median of "
+               f"{RUNS} interleaved rounds.", ""]
+        md += windows_table(res["windows"])
+        md += ["", f"### Monthly partitions, PostgreSQL {major}", "",
+               f"The same rows in {sz['partitions']} monthly partitions: `part_key` partitioned by `RANGE (id)` at "
+               "`uuid_v7_lower_bound()` of each month (README, \"Time-partitioned tables\"), `PRIMARY KEY (id)`, "
+               "`CHECK (uuid_is_v7(id))`; `part_column` partitioned by `RANGE (created_at)`, `PRIMARY KEY (id, "
+               "created_at)` and an index on `created_at`.", ""]
+        md += windows_table(res["partitioned"])
         saved = (sz["col_table"] + sz["col_indexes"]) - (sz["key_table"] + sz["key_indexes"])
         md += ["", "Plans on the key:", ""]
         for w in res["windows"]:
+            md += [f"{w['label']}:", "", "```", w["plan"], "```", ""]
+        md += ["Plans on the partitioned key:", ""]
+        for w in res["partitioned"]:
             md += [f"{w['label']}:", "", "```", w["plan"], "```", ""]
         md += [f"Dropping `created_at` and its index saves {saved / 2**20:.0f} MiB of "
                f"{(sz['col_table'] + sz['col_indexes']) / 2**20:.0f} MiB "
@@ -370,10 +455,11 @@ def windows_markdown(window_results):
                f"`uuid_ext.time_index_conditions = off` ({res['tps']['on'] / res['tps']['off'] - 1:+.1%}).", ""]
     md += ["| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
     for major, res in window_results:
-        for w in res["windows"]:
-            ratio = w["index"] / w["created_at"]
-            md.append(f"| \"{w['label']}\" through the key ≤ 1.0× the created_at index | {major} | {ratio:.2f}× | "
-                      f"{'yes' if ratio <= 1.0 else 'no'} |")
+        for table, rows in (("", res["windows"]), ("partitioned: ", res["partitioned"])):
+            for w in rows:
+                ratio = w["index"] / w["created_at"]
+                md.append(f"| {table}\"{w['label']}\" through the key ≤ 1.0× the created_at index | {major} | "
+                          f"{ratio:.2f}× | {'yes' if ratio <= 1.0 else 'no'} |")
         hour = res["windows"][0]
         speedup = hour["seqscan"] / hour["index"]
         md.append(f"| \"{hour['label']}\" ≥ 100× faster than the sequential scan | {major} | {speedup:.0f}× | "

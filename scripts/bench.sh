@@ -6,7 +6,9 @@
 # docs/bench-per-call.svg. Takes about 15-25 minutes on 2 cores.
 #
 # Knobs (environment): BENCH_ROWS (1000000), BENCH_RUNS (11),
-# BENCH_INSERT_ROWS (2000000), BENCH_INDEX_ROWS (2000000).
+# BENCH_INSERT_ROWS (2000000), BENCH_INDEX_ROWS (2000000), BENCH_WINDOW_ROWS (10000000),
+# BENCH_WINDOW_SECONDS (0.5 s of repeated execution per time-window measurement);
+# BENCH_SECTIONS=windows (or forms) re-measures only that section of docs/BENCHMARKS.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$ROOT/scripts/setup.sh"
