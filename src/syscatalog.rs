@@ -80,6 +80,22 @@ pub fn any_in_tree(relid: Oid, pred: &mut impl FnMut(Oid) -> bool) -> bool {
     children.into_iter().any(|child| any_in_tree(child, pred))
 }
 
+/// Whether any inheritance ancestor of a relation (parents, at any depth; a table may have
+/// several) satisfies `pred`, reading pg_inherits.
+pub fn any_ancestor(relid: Oid, pred: &mut impl FnMut(Oid) -> bool) -> bool {
+    let mut parents = Vec::new();
+    // SAFETY: a plain catalog read.
+    unsafe {
+        scan::<pg_inherits::FormData>(
+            pg_inherits::RELATION_ID,
+            pg_inherits::RELID_SEQNO_INDEX_ID,
+            &[(pg_inherits::ANUM_INHRELID, relid)],
+            |row| parents.push(row.inhparent),
+        )
+    };
+    parents.into_iter().any(|parent| pred(parent) || any_ancestor(parent, pred))
+}
+
 /// The root of the partition tree a relation belongs to (itself if it is not a partition).
 pub fn partition_root(relid: Oid) -> Oid {
     let mut rel = relid;

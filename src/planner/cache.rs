@@ -15,7 +15,15 @@
 //! PostgreSQL calls the callbacks registered here when it processes
 //! invalidations: other sessions' committed changes, this session's own at
 //! each command boundary, and every one again when a transaction aborts (or
-//! all of them at once after a sinval queue overflow). The callbacks only
+//! all of them at once after a sinval queue overflow). Each planning that
+//! looks at a cache first processes whatever is pending
+//! (`AcceptInvalidationMessages`, [`super::catalog::Lazy::get`]): re-planning a
+//! cached plan inside a transaction that already holds its locks would
+//! otherwise see the cache of an older catalog than the planner itself reads
+//! (a foreign child added by another session, say). What changes between
+//! that point and the planner's own expansion of an inheritance tree is
+//! checked on the finished plan ([`super::relations::no_foreign_table_joined`]).
+//! The callbacks only
 //! advance a generation counter — they touch no cache that may be in use,
 //! allocate nothing and cannot fail — and an entry is used only while the
 //! generations it was computed in are current. A value computed while an
@@ -23,8 +31,14 @@
 //! would be) but not kept.
 //!
 //! What is *not* cached: the current role's EXECUTE privilege on the bound
-//! functions, which is checked on every planning that uses them (roles and
-//! memberships change without invalidating `pg_proc`).
+//! functions and operators, which is checked on every planning that uses them
+//! (roles and memberships change without invalidating `pg_proc`).
+//!
+//! A known limit: `ALTER EXTENSION uuid_ext DROP FUNCTION f` (or `ADD`) changes
+//! only `pg_depend`, which no cache callback sees; a session that cached `f` as
+//! a member keeps using it until its next catalog invalidation or its end.
+//! The object is the same function, unchanged: any change to it (`CREATE OR
+//! REPLACE`, owner, privileges, DROP) updates `pg_proc` and invalidates.
 
 use core::cell::{Cell, RefCell};
 use pgrx::pg_sys::{self, Datum, Oid};

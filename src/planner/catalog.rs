@@ -161,6 +161,10 @@ pub enum Lazy {
 impl Lazy {
     pub unsafe fn get(&mut self) -> Option<&Catalog> {
         if let Lazy::Unresolved = self {
+            // Changes other sessions committed since this transaction last looked (re-planning
+            // a cached plan takes no new lock, so nothing else has processed them): the caches
+            // must not answer for a catalog older than the planner's own reads.
+            pg_sys::AcceptInvalidationMessages();
             let cached = CATALOG.with(|cache| cache.get((), || Catalog::resolve().map(Rc::new)));
             *self = Lazy::Resolved(cached.filter(|catalog| catalog.usable()));
         }

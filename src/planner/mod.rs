@@ -73,10 +73,13 @@ pub fn init() {
 }
 
 /// What one planning's rewrites share.
-struct Walk {
+pub struct Walk {
     catalog: Lazy,
     /// A rewrite injected a call whose EXECUTE privilege was checked for this role.
     depends_on_role: bool,
+    /// Relations scanned with their descendants whose CHECK proof (which no foreign table in
+    /// the tree may weaken) a rewrite relied on: checked again against the finished plan.
+    proven_trees: Vec<pg_sys::Oid>,
 }
 
 #[pg_guard]
@@ -86,7 +89,7 @@ unsafe extern "C-unwind" fn planner(
     cursor_options: core::ffi::c_int,
     bound_params: pg_sys::ParamListInfo,
 ) -> *mut pg_sys::PlannedStmt {
-    let mut walk = Walk { catalog: Lazy::Unresolved, depends_on_role: false };
+    let mut walk = Walk { catalog: Lazy::Unresolved, depends_on_role: false, proven_trees: Vec::new() };
     if gucs::time_index_conditions() {
         rewrite_query(parse, &mut walk);
     }
@@ -96,6 +99,9 @@ unsafe extern "C-unwind" fn planner(
     };
     if walk.depends_on_role && !planned.is_null() {
         (*planned).dependsOnRole = true;
+    }
+    if !walk.proven_trees.is_empty() && !planned.is_null() {
+        relations::no_foreign_table_joined((*planned).relationOids, &walk.proven_trees);
     }
     planned
 }
@@ -116,7 +122,7 @@ unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut Walk) {
     ) {
         rewrite_from(query, (*query).jointree.cast(), walk);
     }
-    if !(*query).sortClause.is_null() && ordered_reads::rewrite(query, &mut walk.catalog) {
+    if !(*query).sortClause.is_null() && ordered_reads::rewrite(query, walk) {
         walk.depends_on_role = true;
     }
     for rte in cells((*query).rtable) {
@@ -190,7 +196,7 @@ unsafe fn with_derived(query: *mut pg_sys::Query, quals: *mut Node, walk: &mut W
     conjuncts(quals, &mut all);
     let (mut kept, mut derived) = (Vec::new(), Vec::new());
     for clause in all {
-        let d = time_windows::derive(query, clause, &mut walk.catalog);
+        let d = time_windows::derive(query, clause, walk);
         if !d.exact {
             kept.push(clause);
         }

@@ -30,15 +30,15 @@
 //! extractor that gives each v7 value its millisecond: `ORDER BY uuid_extract_timestamp(id)
 //! DESC` becomes `ORDER BY id DESC`.
 
-use super::catalog::{may_execute, Lazy};
+use super::catalog::may_execute;
 use super::oids::{BT_EQUAL, BT_GREATER, BT_LESS, TIMESTAMPTZ_GT, TIMESTAMPTZ_LT, UUID_BTREE_FAMILY};
 use super::relations::{facts, V7Proof};
-use super::{call_on_uuid_column, cells};
+use super::{call_on_uuid_column, cells, Walk};
 use pgrx::pg_sys::{self, Oid};
 
 /// Rewrites the query's sort, if it has the shape above. Returns whether it did (the plan
 /// then depends on the role's EXECUTE privilege on the operators used).
-pub unsafe fn rewrite(query: *mut pg_sys::Query, catalog: &mut Lazy) -> bool {
+pub unsafe fn rewrite(query: *mut pg_sys::Query, walk: &mut Walk) -> bool {
     let q = &mut *query;
     if q.commandType != pg_sys::CmdType::CMD_SELECT
         || pg_sys::list_length(q.sortClause) != 1
@@ -69,7 +69,7 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, catalog: &mut Lazy) -> bool {
     let Some((call, var)) = call_on_uuid_column((*entry).expr.cast()) else {
         return false;
     };
-    let Some(catalog) = catalog.get() else {
+    let Some(catalog) = walk.catalog.get() else {
         return false;
     };
     #[allow(clippy::unnecessary_cast)] // Var.varno is Index (u32) on 14, int from 15.
@@ -97,6 +97,9 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, catalog: &mut Lazy) -> bool {
     let (sortop, eqop) = (member(if descending { BT_GREATER } else { BT_LESS }), member(BT_EQUAL));
     if sortop == pg_sys::InvalidOid || eqop == pg_sys::InvalidOid || !may_execute(pg_sys::get_opcode(sortop)) {
         return false;
+    }
+    if family == uuid_ops && (*rte).inh {
+        walk.proven_trees.push((*rte).relid);
     }
     // The column as a junk target entry with its own sort reference.
     let next_ref =

@@ -7,7 +7,8 @@
 use super::cache::Cache;
 use super::catalog::Catalog;
 use super::{call_on_uuid_column, cells, conjuncts};
-use crate::syscatalog::any_in_tree;
+use crate::errors::error;
+use crate::syscatalog::{any_ancestor, any_in_tree};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 
@@ -227,3 +228,39 @@ const INT28_EQ: u32 = 1862;
 const INT82_EQ: u32 = 1868;
 const INT48_EQ: u32 = 15;
 const INT84_EQ: u32 = 416;
+
+/// Raises a serialization failure (40001) if a finished plan reads a foreign table that descends
+/// from a relation whose CHECK proof a rewrite relied on ([`v7_only_column`]).
+///
+/// The proof is taken before planning; the planner expands the inheritance tree afterwards,
+/// from a fresh read of pg_inherits. Adding a child or attaching a partition takes only a
+/// SHARE UPDATE EXCLUSIVE lock on the parent, so another session can add a foreign table
+/// (which does not enforce CHECKs) in between: the plan would then read it with a condition
+/// proved for enforcing tables only. That window is a few microseconds; rather than return a
+/// wrong row, the query fails and can be run again.
+pub unsafe fn no_foreign_table_joined(relation_oids: *mut pg_sys::List, proven: &[Oid]) {
+    for i in 0..pg_sys::list_length(relation_oids) {
+        let rel = pg_sys::list_nth_oid(relation_oids, i);
+        if pg_sys::get_rel_relkind(rel) as u8 != pg_sys::RELKIND_FOREIGN_TABLE {
+            continue;
+        }
+        let mut root = pg_sys::InvalidOid;
+        if any_ancestor(rel, &mut |parent| {
+            root = parent;
+            proven.contains(&parent)
+        }) {
+            let name = pg_sys::get_rel_name(root);
+            let name = if name.is_null() {
+                String::new()
+            } else {
+                core::ffi::CStr::from_ptr(name).to_string_lossy().into_owned()
+            };
+            error(
+                pgrx::PgSqlErrorCode::ERRCODE_T_R_SERIALIZATION_FAILURE,
+                format!("a foreign table joined the inheritance tree of \"{name}\" while a query on it was planned"),
+                None,
+                Some("Run the query again."),
+            );
+        }
+    }
+}

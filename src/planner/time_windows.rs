@@ -39,13 +39,13 @@
 //! millisecond: the original conjunct is then replaced, so the extractor runs on no row and
 //! `count(*)` over a window can be an index-only scan.
 
-use super::catalog::{Lazy, Reads};
+use super::catalog::{may_execute, Reads};
 use super::oids::{
     BT_GREATER_EQUAL, BT_LESS, TIMESTAMPTZ_EQ, TIMESTAMPTZ_GE, TIMESTAMPTZ_GT, TIMESTAMPTZ_LE, TIMESTAMPTZ_LT,
     UUID_BTREE_FAMILY,
 };
 use super::relations::{facts, V7Proof};
-use super::{call_on_uuid_column, cells};
+use super::{call_on_uuid_column, cells, Walk};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 
@@ -100,7 +100,7 @@ pub struct Derived {
 const NOTHING: Derived = Derived { conjuncts: Vec::new(), exact: false };
 
 /// The conjuncts implied by `clause` that an index on its column can use.
-pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut Lazy) -> Derived {
+pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Walk) -> Derived {
     if !is_a(clause, NodeTag::T_OpExpr) {
         return NOTHING;
     }
@@ -120,7 +120,7 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
     if !computable_once(x) {
         return NOTHING;
     }
-    let Some(catalog) = catalog.get() else {
+    let Some(catalog) = walk.catalog.get() else {
         return NOTHING;
     };
     let Some(reads) = catalog.reads((*call).funcid) else {
@@ -147,8 +147,18 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
         } else {
             return NOTHING;
         };
-    let bound = |strategy: i16, bound_fn: Oid| -> *mut pg_sys::Expr {
+    // The operators the conjuncts use, which the role must be allowed to run like the bounds.
+    let operator = |strategy: i16| {
         let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
+        (opno != pg_sys::InvalidOid && may_execute(pg_sys::get_opcode(opno))).then_some(opno)
+    };
+    let (Some(ge), Some(lt)) = (operator(BT_GREATER_EQUAL), operator(BT_LESS)) else {
+        return NOTHING;
+    };
+    if family == uuid_ops && proof != V7Proof::Nothing && (*rte).inh {
+        walk.proven_trees.push((*rte).relid);
+    }
+    let bound = |opno: Oid, bound_fn: Oid| -> *mut pg_sys::Expr {
         let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(x.cast()));
         let value = pg_sys::makeFuncExpr(
             bound_fn,
@@ -170,11 +180,11 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, catalog: &mut
     };
     // time >= X: id >= lower(X); time > X: id >= upper(X); time < X: id < lower(X); time <= X: id < upper(X).
     let conjuncts = match cmp {
-        Cmp::Ge => vec![bound(BT_GREATER_EQUAL, lower)],
-        Cmp::Gt => vec![bound(BT_GREATER_EQUAL, upper)],
-        Cmp::Lt => vec![bound(BT_LESS, lower)],
-        Cmp::Le => vec![bound(BT_LESS, upper)],
-        Cmp::Eq => vec![bound(BT_GREATER_EQUAL, lower), bound(BT_LESS, upper)],
+        Cmp::Ge => vec![bound(ge, lower)],
+        Cmp::Gt => vec![bound(ge, upper)],
+        Cmp::Lt => vec![bound(lt, lower)],
+        Cmp::Le => vec![bound(lt, upper)],
+        Cmp::Eq => vec![bound(ge, lower), bound(lt, upper)],
     };
     Derived { conjuncts, exact: exact && family == uuid_ops }
 }

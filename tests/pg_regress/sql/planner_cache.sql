@@ -79,7 +79,32 @@ FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
 DROP TABLE k CASCADE;
 DROP EXTENSION file_fdw CASCADE;
 
--- 5. An index created after a plan without it: the next plan reads time order from it.
+-- 5. A foreign child added by another session while this one is inside a transaction and
+-- re-plans a prepared statement: taking no new lock, the re-planning processes no invalidation
+-- by itself, so the hook must (found by review: the cached proof counted the foreign row).
+CREATE EXTENSION dblink;
+CREATE EXTENSION file_fdw;
+CREATE SERVER files FOREIGN DATA WRAPPER file_fdw;
+COPY (SELECT :'v8_in_range') TO '/tmp/uuid_ext_regress_cache_v8.csv' (FORMAT csv);
+CREATE TABLE k (id uuid PRIMARY KEY, CONSTRAINT v7 CHECK (uuid_is_v7(id)));
+CREATE TABLE k_child (PRIMARY KEY (id)) INHERITS (k);
+INSERT INTO k_child SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour') FROM generate_series(1, 10) g;
+SET plan_cache_mode = force_custom_plan;
+PREPARE since(timestamptz) AS SELECT count(*) FROM k WHERE uuid_extract_timestamp(id) >= $1;
+BEGIN;
+EXECUTE since('2022-03-01 05:00+00');
+SELECT dblink_exec(:'other_session', 'CREATE FOREIGN TABLE k_foreign () INHERITS (k) SERVER files '
+                   'OPTIONS (filename ''/tmp/uuid_ext_regress_cache_v8.csv'', format ''csv'')');
+EXECUTE since('2022-03-01 05:00+00');
+SELECT pg_temp.plain_count(:'q') AS plain;
+COMMIT;
+DEALLOCATE since;
+RESET plan_cache_mode;
+DROP TABLE k CASCADE;
+DROP EXTENSION file_fdw CASCADE;
+DROP EXTENSION dblink;
+
+-- 6. An index created after a plan without it: the next plan reads time order from it.
 CREATE TABLE t (id uuid, n int);
 INSERT INTO t SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour'), g FROM generate_series(1, 1000) g;
 ANALYZE t;
@@ -89,7 +114,7 @@ EXPLAIN (COSTS OFF) SELECT n FROM t ORDER BY uuid_ext_timestamp(id) DESC LIMIT 3
 SELECT n FROM t ORDER BY uuid_ext_timestamp(id) DESC LIMIT 3;
 DROP TABLE t;
 
--- 6. The extension dropped and created again in this session: the cached catalog (its
+-- 7. The extension dropped and created again in this session: the cached catalog (its
 -- functions' OIDs) is dropped with it, and queries plan with the new objects. In a database
 -- of its own, so this file's neighbours keep theirs.
 SET client_min_messages = warning;

@@ -148,6 +148,25 @@ SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '202
 RESET ROLE;
 RESET plan_cache_mode;
 
+-- 5. The operators a derived condition uses are checked like the bounds: with EXECUTE on
+-- uuid_time_ops's >=| function revoked, a role's time window plans as in plain PostgreSQL
+-- (found by review: it raised "permission denied for function uuid_time_ge").
+CREATE TABLE tt (id uuid);
+CREATE INDEX ON tt (id ext.uuid_time_ops);
+INSERT INTO tt SELECT ext.uuid_timestamptz_to_v7('2022-02-22 00:00+00'::timestamptz + i * interval '1 hour')
+FROM generate_series(0, 99) i;
+ANALYZE tt;
+GRANT SELECT ON tt TO uuid_ext_granted;
+REVOKE EXECUTE ON FUNCTION ext.uuid_time_ge(uuid, uuid) FROM PUBLIC;
+-- (uuid_ext_granted may run every bound function, as block 4 left them.)
+SET ROLE uuid_ext_granted;
+SELECT count(*) AS operator_revoked,
+       pg_temp.hooked($$SELECT * FROM tt WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS hooked
+FROM tt WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00';
+RESET ROLE;
+SELECT count(*) AS owner, pg_temp.hooked($$SELECT * FROM tt WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS hooked
+FROM tt WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00';
+
 \c uuid_ext_regression
 DROP DATABASE uuid_ext_roles;
 DROP ROLE uuid_ext_reader;
