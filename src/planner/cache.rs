@@ -1,11 +1,11 @@
 //! Per-backend caches of what planning looks up, kept until PostgreSQL says
 //! it changed.
 //!
-//! Resolving the catalog scans every `pg_depend` row of the extension's
-//! members and reads each member's `pg_proc` row; the facts about a relation
-//! open its indexes and parse its CHECK constraints. Done on every planning,
-//! that cost more than some of the queries it serves (a 20-row `LIMIT` read),
-//! so both are kept between plannings:
+//! Resolving the catalog takes a dozen catalog lookups and `pg_depend` scans;
+//! the facts about a relation open its indexes, parse its CHECK constraints
+//! and read `pg_inherits`. Done on every planning, that cost more than some of
+//! the queries it serves (a 20-row `LIMIT` read), so both are kept between
+//! plannings:
 //!
 //! | cached | kept until |
 //! |---|---|

@@ -17,9 +17,10 @@
 //! added calls one of uuid_ext's `*_lower_bound`/`*_upper_bound` functions,
 //! which no user predicate needs, so a plan shows which conditions are ours.
 //!
-//! Supporting files: [`catalog`] finds uuid_ext's objects through the
-//! extension's membership (never by name, never raising an error for a role
-//! that cannot see them); [`relations`] reads the facts about tables
+//! Supporting files: [`catalog`] finds uuid_ext's objects (by name in the
+//! extension's schema, used only if they are members of the extension: never
+//! through `search_path`, never raising an error for a role that cannot see
+//! them); [`relations`] reads the facts about tables
 //! (indexes, inherited CHECK constraints) the rewrites depend on; [`cache`]
 //! keeps both between plannings until PostgreSQL invalidates them.
 //!
