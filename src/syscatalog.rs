@@ -64,36 +64,53 @@ pub unsafe fn scan<T>(catalog: u32, index: u32, keys: &[(u32, Oid)], mut each: i
 /// Whether a relation or any of its inheritance descendants (partitions
 /// included, at any depth) satisfies `pred`, reading pg_inherits.
 pub fn any_in_tree(relid: Oid, pred: &mut impl FnMut(Oid) -> bool) -> bool {
-    if pred(relid) {
-        return true;
-    }
-    let mut children = Vec::new();
-    // SAFETY: a plain catalog read.
-    unsafe {
-        scan::<pg_inherits::FormData>(
-            pg_inherits::RELATION_ID,
-            pg_inherits::PARENT_INDEX_ID,
-            &[(pg_inherits::ANUM_INHPARENT, relid)],
-            |row| children.push(row.inhrelid),
-        )
-    };
-    children.into_iter().any(|child| any_in_tree(child, pred))
+    pred(relid) || any_linked(relid, Link::Children, pred)
 }
 
 /// Whether any inheritance ancestor of a relation (parents, at any depth; a table may have
 /// several) satisfies `pred`, reading pg_inherits.
 pub fn any_ancestor(relid: Oid, pred: &mut impl FnMut(Oid) -> bool) -> bool {
-    let mut parents = Vec::new();
-    // SAFETY: a plain catalog read.
-    unsafe {
-        scan::<pg_inherits::FormData>(
-            pg_inherits::RELATION_ID,
-            pg_inherits::RELID_SEQNO_INDEX_ID,
-            &[(pg_inherits::ANUM_INHRELID, relid)],
-            |row| parents.push(row.inhparent),
-        )
+    any_linked(relid, Link::Parents, pred)
+}
+
+enum Link {
+    Children,
+    Parents,
+}
+
+/// Whether any relation reachable from `relid` through pg_inherits links of one direction
+/// (not `relid` itself) satisfies `pred`. Each relation is visited once, whatever the number
+/// of paths to it — multiple inheritance can make those exponential — and the walk keeps
+/// its own stack, so neither the shape nor the depth of a tree costs more than its links.
+fn any_linked(relid: Oid, link: Link, pred: &mut impl FnMut(Oid) -> bool) -> bool {
+    let (index, key) = match link {
+        Link::Children => (pg_inherits::PARENT_INDEX_ID, pg_inherits::ANUM_INHPARENT),
+        Link::Parents => (pg_inherits::RELID_SEQNO_INDEX_ID, pg_inherits::ANUM_INHRELID),
     };
-    parents.into_iter().any(|parent| pred(parent) || any_ancestor(parent, pred))
+    let mut seen = std::collections::HashSet::from([relid]);
+    let mut pending = vec![relid];
+    while let Some(rel) = pending.pop() {
+        pgrx::check_for_interrupts!();
+        let mut linked = Vec::new();
+        // SAFETY: a plain catalog read.
+        unsafe {
+            scan::<pg_inherits::FormData>(pg_inherits::RELATION_ID, index, &[(key, rel)], |row| {
+                linked.push(match link {
+                    Link::Children => row.inhrelid,
+                    Link::Parents => row.inhparent,
+                })
+            })
+        };
+        for next in linked {
+            if seen.insert(next) {
+                if pred(next) {
+                    return true;
+                }
+                pending.push(next);
+            }
+        }
+    }
+    false
 }
 
 /// The root of the partition tree a relation belongs to (itself if it is not a partition).

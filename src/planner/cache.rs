@@ -52,6 +52,7 @@ thread_local! {
 }
 
 /// Registers the invalidation callbacks (from `_PG_init`, once per process).
+/// (This takes one of the 10 relcache callback slots a process has; core takes one or two.)
 pub fn init() {
     // SAFETY: _PG_init runs once per process, before any planning; the callbacks are plain
     // functions that live as long as the library.
@@ -67,7 +68,20 @@ pub fn init() {
             Datum::from(0),
         );
         pg_sys::CacheRegisterRelcacheCallback(Some(relation_changed), Datum::from(0));
+        // A plan made here depends on its role's EXECUTE privileges (mod.rs), which also
+        // change with the role's memberships and attributes (superuser, INHERIT). PostgreSQL
+        // 15 and later re-plan cached plans after such a change; 14 does not, since its own
+        // privilege checks run at execution, and would run a plan calling a bound function
+        // the role may no longer run ("permission denied"). Start every cached plan afresh
+        // then, as PostgreSQL does for a changed operator or namespace: such changes are rare.
+        for cache in [pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM, pg_sys::SysCacheIdentifier::AUTHOID] {
+            pg_sys::CacheRegisterSyscacheCallback(cache as i32, Some(roles_changed), Datum::from(0));
+        }
     }
+}
+
+unsafe extern "C-unwind" fn roles_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
+    pg_sys::ResetPlanCache();
 }
 
 unsafe extern "C-unwind" fn catalog_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {

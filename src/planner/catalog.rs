@@ -211,6 +211,15 @@ unsafe fn time_family(schema: Oid, ext: Oid) -> Oid {
 
 /// Whether the current role may run a function (a bound a DBA revoked is not used).
 pub unsafe fn may_execute(f: Oid) -> bool {
+    // A function dropped by a transaction that committed since this backend last processed
+    // invalidations (DROP EXTENSION in another session) would make the ACL check raise
+    // "function with OID … does not exist" in a query that is not ours. The entry found here
+    // stays in the catalog cache until invalidations are next processed, which the check
+    // below does not do, so it finds the same entry.
+    let proc_cache = pg_sys::SysCacheIdentifier::PROCOID as i32;
+    if !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into()) {
+        return false;
+    }
     #[cfg(any(feature = "pg13", feature = "pg14", feature = "pg15"))]
     let result = pg_sys::pg_proc_aclcheck(f, pg_sys::GetUserId(), pg_sys::ACL_EXECUTE as pg_sys::AclMode);
     #[cfg(not(any(feature = "pg13", feature = "pg14", feature = "pg15")))]

@@ -18,7 +18,8 @@
 //! unchanged. It applies only when that key is the query's only sort key (a later key would
 //! order ties, which the index order does not), with the natural NULLS placement, in a plain
 //! SELECT (no GROUP BY, DISTINCT, aggregates, window functions or set operations, whose
-//! sorts mean something else), on a column of a table with a `uuid_time_ops` index.
+//! sorts mean something else, and no `FETCH FIRST … WITH TIES`, whose ties are the time's),
+//! on a column of a table with a `uuid_time_ops` index.
 //!
 //! Keyset pages (`WHERE uuid_ext_timestamp(id) < $1 ORDER BY uuid_ext_timestamp(id) DESC
 //! LIMIT 50`) combine it with [`super::time_windows`]: the index is read backwards from the
@@ -50,6 +51,9 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, walk: &mut Walk) -> bool {
         || q.hasTargetSRFs
         || !q.setOperations.is_null()
         || !q.havingQual.is_null()
+        // FETCH FIRST … WITH TIES takes the sort's equality as the ties: the key's would end
+        // the ties at the last row of the same key, not of the same time.
+        || q.limitOption == pg_sys::LimitOption::LIMIT_OPTION_WITH_TIES
     {
         return false;
     }

@@ -138,7 +138,9 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Wa
     let proof = if families.contains(&uuid_ops) { facts.proof } else { V7Proof::Nothing };
     // Exact: every value is an RFC 9562 v7 (or NULL) and the extractor gives each its
     // millisecond, so the byte range decides each row as the predicate does.
-    let exact = proof == V7Proof::Exact && catalog.exact_for_v7((*call).funcid);
+    // Replacing the predicate removes the extractor's call from the plan: only for a role that
+    // may run it, so a REVOKE on it is honoured (for others the predicate stays, and fails).
+    let exact = proof == V7Proof::Exact && catalog.exact_for_v7((*call).funcid) && may_execute((*call).funcid);
     let (family, (lower, upper)) =
         if families.contains(&uuid_ops) && (reads == Reads::V7Only || proof != V7Proof::Nothing) {
             (uuid_ops, catalog.v7_bounds)

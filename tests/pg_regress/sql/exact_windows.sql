@@ -108,4 +108,11 @@ SELECT count(*) FILTER (WHERE pg_temp.same_as_plain(q)) AS same_as_plain
 FROM unnest(ARRAY['SELECT uuid_extract_timestamp(id) FROM kn ORDER BY uuid_extract_timestamp(id) NULLS FIRST LIMIT 600',
                   'SELECT uuid_extract_timestamp(id) FROM kn ORDER BY uuid_extract_timestamp(id) DESC NULLS LAST LIMIT 5000',
                   $$SELECT count(*) FROM kn WHERE uuid_extract_timestamp(id) < '2026-01-02 00:00+00'$$]) q;
-DROP TABLE k, kv, kn;
+-- FETCH FIRST ... WITH TIES takes every row of the last row's millisecond (found by review:
+-- with the key's equality as the ties it returned one of the two).
+CREATE TABLE kt (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)));
+INSERT INTO kt VALUES ('0190f3a0-0000-7000-8000-000000000001'), ('0190f3a0-0000-7000-8000-000000000002'),
+                      ('0190f3a0-0001-7000-8000-000000000001');
+SELECT (SELECT count(*) FROM (SELECT id FROM kt ORDER BY uuid_extract_timestamp(id) FETCH FIRST 1 ROW WITH TIES) s) AS asc_ties,
+       (SELECT count(*) FROM (SELECT id FROM kt ORDER BY uuid_extract_timestamp(id) DESC FETCH FIRST 1 ROW WITH TIES) s) AS desc_ties;
+DROP TABLE k, kv, kn, kt;

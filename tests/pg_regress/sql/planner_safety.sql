@@ -70,15 +70,41 @@ DROP EXTENSION file_fdw CASCADE;
 DROP TABLE p, c, p2, c2, p3;
 DROP SCHEMA lax CASCADE;
 
+-- 1b. Multiple inheritance can reach a table through exponentially many paths: the walk over
+-- a tree visits each table once (found by review: these 45 tables took 2^23 catalog scans, in
+-- any role's time query on r, and the walk did not heed cancels; so a regression here shows
+-- as the timeout's error once the walk is over, and at 32 levels would hang for hours).
+CREATE TABLE r (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7));
+CREATE TABLE a1 () INHERITS (r);
+CREATE TABLE b1 () INHERITS (r);
+SET client_min_messages = warning;
+DO $$
+BEGIN
+    FOR i IN 2..22 LOOP
+        EXECUTE format('CREATE TABLE a%s () INHERITS (a%s, b%s)', i, i - 1, i - 1);
+        EXECUTE format('CREATE TABLE b%s () INHERITS (a%s, b%s)', i, i - 1, i - 1);
+    END LOOP;
+END $$;
+RESET client_min_messages;
+INSERT INTO a22 VALUES (uuid_timestamptz_to_v7(now()));
+SET statement_timeout = '5s';
+SELECT count(*) AS diamonds FROM r WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour';
+RESET statement_timeout;
+SET client_min_messages = warning;
+DROP TABLE r CASCADE;
+RESET client_min_messages;
+
 -- 2.-4. need the extension in a schema of its own and several roles: a database of their own.
 SET client_min_messages = warning;
 DROP DATABASE IF EXISTS uuid_ext_roles;
 DROP ROLE IF EXISTS uuid_ext_reader;
 DROP ROLE IF EXISTS uuid_ext_granted;
+DROP ROLE IF EXISTS uuid_ext_member;
 RESET client_min_messages;
 CREATE DATABASE uuid_ext_roles;
 CREATE ROLE uuid_ext_reader;
 CREATE ROLE uuid_ext_granted;
+CREATE ROLE uuid_ext_member;
 \c uuid_ext_roles
 SET timezone = 'UTC';
 CREATE FUNCTION pg_temp.hooked(q text) RETURNS boolean LANGUAGE plpgsql AS $$
@@ -167,7 +193,54 @@ RESET ROLE;
 SELECT count(*) AS owner, pg_temp.hooked($$SELECT * FROM tt WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS hooked
 FROM tt WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00';
 
+
+-- 6. Where the hook replaces the predicate (CHECK (uuid_is_v7(id))), the extractor's call
+-- leaves the plan: a role that may not run it is refused as without the hook (found by
+-- review: it was given the count).
+CREATE TABLE tx (id uuid PRIMARY KEY CHECK (ext.uuid_is_v7(id)));
+INSERT INTO tx SELECT id FROM t;
+ANALYZE tx;
+GRANT SELECT ON tx TO uuid_ext_granted;
+REVOKE EXECUTE ON FUNCTION ext.uuid_extract_timestamp(uuid) FROM PUBLIC;
+SET ROLE uuid_ext_granted;
+SELECT count(*) AS extractor_revoked FROM tx WHERE ext.uuid_extract_timestamp(id) >= '2022-02-25 00:00+00';
+RESET ROLE;
+SELECT count(*) AS owner FROM tx WHERE ext.uuid_extract_timestamp(id) >= '2022-02-25 00:00+00';
+DO $$
+DECLARE
+    line text;
+    plan text := '';
+BEGIN
+    FOR line IN EXECUTE $q$EXPLAIN (COSTS OFF) SELECT count(*) FROM tx WHERE ext.uuid_extract_timestamp(id) >= '2022-02-25 00:00+00'$q$ LOOP
+        plan := plan || line;
+    END LOOP;
+    RAISE NOTICE 'owner''s plan calls the extractor: %', plan ~ 'uuid_extract_timestamp';
+END $$;
+GRANT EXECUTE ON FUNCTION ext.uuid_extract_timestamp(uuid) TO PUBLIC;
+
+-- 7. A role's memberships decide what it may run too: a generic plan made while the role was
+-- a member of the role granted the bounds (block 4) must not run after the membership is
+-- revoked (found by review: on 14 it raised "permission denied for function
+-- uuid_v7_lower_bound"; 15 and later re-plan by themselves).
+GRANT SELECT ON t TO uuid_ext_member;
+GRANT USAGE ON SCHEMA ext TO uuid_ext_member;
+GRANT uuid_ext_granted TO uuid_ext_member;
+SET plan_cache_mode = force_generic_plan;
+SET ROLE uuid_ext_member;
+PREPARE member_since(timestamptz) AS SELECT count(*) FROM t WHERE ext.uuid_ext_timestamp(id) >= $1;
+EXECUTE member_since('2022-02-25 00:00+00');
+SELECT pg_temp.hooked($$EXECUTE member_since('2022-02-25 00:00+00')$$) AS member_hooked;
+RESET ROLE;
+REVOKE uuid_ext_granted FROM uuid_ext_member;
+SET ROLE uuid_ext_member;
+EXECUTE member_since('2022-02-25 00:00+00');
+SELECT pg_temp.hooked($$EXECUTE member_since('2022-02-25 00:00+00')$$) AS no_longer_member_hooked;
+RESET ROLE;
+RESET plan_cache_mode;
+DEALLOCATE member_since;
+
 \c uuid_ext_regression
 DROP DATABASE uuid_ext_roles;
 DROP ROLE uuid_ext_reader;
 DROP ROLE uuid_ext_granted;
+DROP ROLE uuid_ext_member;

@@ -87,4 +87,9 @@ SELECT pg_temp.plan('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id) NULLS FIR
        pg_temp.plan('SELECT id FROM ev ORDER BY uuid_extract_timestamp(id) LIMIT 20') AS other_extractor;
 -- The rows with tied times at the LIMIT edge are the only freedom: the two v7 of 12:00.
 SELECT n FROM ev WHERE uuid_ext_timestamp(id) = '2026-06-01 12:00+00' ORDER BY n;
+-- FETCH FIRST ... WITH TIES takes every row tied in time with the last (found by review: with
+-- the key's equality as the ties, one of the two rows of 12:00 was returned).
+SELECT count(*) AS with_ties
+FROM (SELECT id FROM ev WHERE uuid_ext_timestamp(id) >= '2026-06-01 12:00+00'
+      ORDER BY uuid_ext_timestamp(id) FETCH FIRST 1 ROW WITH TIES) s;
 DROP TABLE ev;
