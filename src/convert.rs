@@ -70,7 +70,7 @@ pub fn bytes_for_message(text: &[u8]) -> String {
 }
 
 /// PostgreSQL microseconds since 2000 for an instant, rounded down.
-fn pg_micros(ns: UnixNanos) -> i64 {
+pub fn pg_micros(ns: UnixNanos) -> i64 {
     // Fast path for 1678..2262 (every key of this era): 64-bit division is several times
     // cheaper than 128-bit, and the extractors run once per row of a time query.
     if let Ok(ns) = i64::try_from(ns) {
@@ -83,10 +83,6 @@ fn pg_micros(ns: UnixNanos) -> i64 {
 
 pub fn to_timestamptz(ns: UnixNanos) -> TimestampWithTimeZone {
     TimestampWithTimeZone::try_from(pg_micros(ns)).unwrap_or_else(|_| out_of_range())
-}
-
-pub fn to_timestamp(ns: UnixNanos) -> Timestamp {
-    Timestamp::try_from(pg_micros(ns)).unwrap_or_else(|_| out_of_range())
 }
 
 /// The instant of PostgreSQL microseconds since 2000. `-infinity` and

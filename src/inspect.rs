@@ -13,57 +13,74 @@
 //! `uuid_extract_timestamp()` reads version 1 only (README, "PostgreSQL 17").
 //! The copies also serve schema-qualified calls in dumps from older majors.
 
-use crate::convert::{bytes, to_timestamp, to_timestamptz, uuid, TextBytes};
+use crate::convert::{bytes, pg_micros, to_timestamptz, uuid, TextBytes};
 use crate::errors::invalid_uuid_text;
-use pgrx::datum::{Timestamp, TimestampWithTimeZone};
+use crate::fmgr::uuid_function;
+use pgrx::datum::TimestampWithTimeZone;
+use pgrx::pg_sys::Datum;
 use pgrx::prelude::*;
 use pgrx::Uuid;
 use uuid_ext_core::text::{self, Form};
 use uuid_ext_core::time::{unix_from_gregorian, NANOS_PER_MILLI};
-use uuid_ext_core::{fields, v1, v6, v7, Error};
+use uuid_ext_core::{fields, v1, v6, v7, Bytes, Error};
 
-fn v7_millis_ns(u: &Uuid) -> Option<i128> {
-    v7::unix_ts_ms(bytes(u)).map(|ms| ms as i128 * NANOS_PER_MILLI)
-}
-
-/// PostgreSQL 18's `uuid_extract_timestamp()` semantics: v1 and v7 (to the
-/// millisecond) of the RFC variant, NULL otherwise.
-fn core_timestamp(u: &Uuid) -> Option<TimestampWithTimeZone> {
-    let b = bytes(u);
+/// PostgreSQL 18's `uuid_extract_timestamp()` semantics, in PostgreSQL microseconds: v1 and
+/// v7 (to the millisecond) of the RFC variant, NULL otherwise. Every such time is far inside
+/// timestamptz's range, so this cannot fail.
+fn core_micros(b: &Bytes) -> Option<i64> {
     // v7 first: the keys of time queries.
-    v7_millis_ns(u).or_else(|| v1::decode_v1(b).map(|f| unix_from_gregorian(f.timestamp))).map(to_timestamptz)
+    v7_micros(b).or_else(|| v1::decode_v1(b).map(|f| pg_micros(unix_from_gregorian(f.timestamp))))
 }
 
-/// The timestamp of a v1 or v7 UUID, as PostgreSQL 18 computes it.
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_extract_timestamp(uuid: Uuid) -> Option<TimestampWithTimeZone> {
-    core_timestamp(&uuid)
+/// The millisecond of a v7 UUID, in PostgreSQL microseconds.
+fn v7_micros(b: &Bytes) -> Option<i64> {
+    v7::unix_ts_ms(b).map(|ms| pg_micros(ms as i128 * NANOS_PER_MILLI))
 }
 
-/// The version of an RFC 9562-variant UUID, NULL for other variants (as
-/// PostgreSQL 17+).
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_extract_version(uuid: Uuid) -> Option<i16> {
-    fields::version(bytes(&uuid)).map(i16::from)
-}
+uuid_function!(
+    /// The timestamp of a v1 or v7 UUID, as PostgreSQL 18 computes it.
+    uuid_extract_timestamp,
+    "uuid_extract_timestamp",
+    r#"CREATE FUNCTION "uuid_extract_timestamp"("uuid" uuid) RETURNS timestamp with time zone
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_extract_timestamp_wrapper';"#,
+    |b| { core_micros(b).map(Datum::from) }
+);
 
-/// Whether a UUID is a version 7 of the RFC 9562 variant: true or false, never NULL for a
-/// value, so `CHECK (uuid_is_v7(id))` admits v7 keys only — unlike
-/// `CHECK (uuid_extract_version(id) = 7)`, which a value of another variant passes (its
-/// version is NULL). The planner hook takes this CHECK as proof that the key's byte order is
-/// its time order (README, "Time windows").
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_is_v7(uuid: Uuid) -> bool {
-    fields::version(bytes(&uuid)) == Some(7)
-}
+uuid_function!(
+    /// The version of an RFC 9562-variant UUID, NULL for other variants (as PostgreSQL 17+).
+    uuid_extract_version,
+    "uuid_extract_version",
+    r#"CREATE FUNCTION "uuid_extract_version"("uuid" uuid) RETURNS smallint
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_extract_version_wrapper';"#,
+    |b| { fields::version(b).map(|v| Datum::from(i16::from(v))) }
+);
 
-/// The timestamp of a v1, v6 or v7 UUID (v7 to the millisecond).
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_ext_timestamp(uuid: Uuid) -> Option<TimestampWithTimeZone> {
-    v6::decode_v6(bytes(&uuid))
-        .map(|f| to_timestamptz(unix_from_gregorian(f.timestamp)))
-        .or_else(|| core_timestamp(&uuid))
-}
+uuid_function!(
+    /// Whether a UUID is a version 7 of the RFC 9562 variant: true or false, never NULL for a
+    /// value, so `CHECK (uuid_is_v7(id))` admits v7 keys only — unlike
+    /// `CHECK (uuid_extract_version(id) = 7)`, which a value of another variant passes (its
+    /// version is NULL). The planner hook takes this CHECK as proof that the key's byte order
+    /// is its time order (README, "Time windows").
+    uuid_is_v7,
+    "uuid_is_v7",
+    r#"CREATE FUNCTION "uuid_is_v7"("uuid" uuid) RETURNS bool
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_is_v7_wrapper';"#,
+    |b| { Some(Datum::from(fields::version(b) == Some(7))) }
+);
+
+uuid_function!(
+    /// The timestamp of a v1, v6 or v7 UUID (v7 to the millisecond).
+    uuid_ext_timestamp,
+    "uuid_ext_timestamp",
+    r#"CREATE FUNCTION "uuid_ext_timestamp"("uuid" uuid) RETURNS timestamp with time zone
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_ext_timestamp_wrapper';"#,
+    |b| {
+        v6::decode_v6(b)
+            .map(|f| pg_micros(unix_from_gregorian(f.timestamp)))
+            .or_else(|| core_micros(b))
+            .map(Datum::from)
+    }
+);
 
 /// The timestamp of a v7 UUID reading `rand_a` as a 12-bit sub-millisecond
 /// fraction (RFC 9562 §6.2 Method 3), rounded down to the microsecond.
@@ -104,17 +121,23 @@ pub fn uuid_v6_to_v1(uuid: Uuid) -> Option<Uuid> {
     v6::v6_to_v1(bytes(&uuid)).map(crate::convert::uuid)
 }
 
-/// pg_uuidv7: the millisecond timestamp of a v7 UUID; NULL if not v7.
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_v7_to_timestamptz(uuid: Uuid) -> Option<TimestampWithTimeZone> {
-    v7_millis_ns(&uuid).map(to_timestamptz)
-}
+uuid_function!(
+    /// pg_uuidv7: the millisecond timestamp of a v7 UUID; NULL if not v7.
+    uuid_v7_to_timestamptz,
+    "uuid_v7_to_timestamptz",
+    r#"CREATE FUNCTION "uuid_v7_to_timestamptz"("uuid" uuid) RETURNS timestamp with time zone
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_v7_to_timestamptz_wrapper';"#,
+    |b| { v7_micros(b).map(Datum::from) }
+);
 
-/// pg_uuidv7: as `uuid_v7_to_timestamptz`, as a UTC timestamp.
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_v7_to_timestamp(uuid: Uuid) -> Option<Timestamp> {
-    v7_millis_ns(&uuid).map(to_timestamp)
-}
+uuid_function!(
+    /// pg_uuidv7: as `uuid_v7_to_timestamptz`, as a UTC timestamp.
+    uuid_v7_to_timestamp,
+    "uuid_v7_to_timestamp",
+    r#"CREATE FUNCTION "uuid_v7_to_timestamp"("uuid" uuid) RETURNS timestamp
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_v7_to_timestamp_wrapper';"#,
+    |b| { v7_micros(b).map(Datum::from) }
+);
 
 /// The URN form, `urn:uuid:` + canonical text (RFC 4122 §3, RFC 9562 §4).
 #[pg_extern(immutable, strict, parallel_safe)]

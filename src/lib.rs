@@ -15,6 +15,7 @@
 pub mod bounds;
 pub mod convert;
 pub mod errors;
+mod fmgr;
 pub mod forms;
 pub mod generate;
 pub mod gucs;
