@@ -1,6 +1,6 @@
 //! Index scans of system catalogs that pgrx has no helper for (`pg_extension`,
-//! `pg_inherits`): their layouts, unchanged since long before PostgreSQL 14,
-//! and one scan helper. Reading a catalog this way takes no privilege check.
+//! `pg_inherits`, `pg_constraint`): the leading fields of their rows, unchanged since long
+//! before PostgreSQL 14 (a column number of pg_constraint's moved in 18), and a scan helper. Reading a catalog this way takes no privilege check.
 
 use pgrx::pg_sys::{self, Oid};
 
@@ -27,6 +27,58 @@ pub mod pg_inherits {
     }
 }
 
+/// `catalog/pg_constraint.h`, `pg_constraint_d.h` (the leading fields; PostgreSQL 18 added
+/// `conenforced` before `conrelid`).
+pub mod pg_constraint {
+    use pgrx::pg_sys::{NameData, Oid};
+    pub const RELATION_ID: u32 = 2606;
+    pub const RELID_TYPID_NAME_INDEX_ID: u32 = 2665;
+    #[cfg(not(feature = "pg18"))]
+    pub const ANUM_CONRELID: u32 = 8;
+    #[cfg(feature = "pg18")]
+    pub const ANUM_CONRELID: u32 = 9;
+    pub const CONSTRAINT_CHECK: u8 = b'c';
+
+    #[repr(C)]
+    pub struct FormData {
+        pub oid: Oid,
+        pub conname: NameData,
+        pub connamespace: Oid,
+        pub contype: core::ffi::c_char,
+    }
+}
+
+/// The newest transaction that created or changed (validated, inherited, attached) a CHECK
+/// constraint of `relid`: `FrozenTransactionId` if none, or all are frozen.
+pub fn newest_check_xmin(relid: Oid) -> pg_sys::TransactionId {
+    let mut newest = pg_sys::FrozenTransactionId;
+    // SAFETY: a plain catalog read; FormData is a prefix of pg_constraint's row.
+    unsafe {
+        scan_tuples::<pg_constraint::FormData>(
+            pg_constraint::RELATION_ID,
+            pg_constraint::RELID_TYPID_NAME_INDEX_ID,
+            &[(pg_constraint::ANUM_CONRELID, relid)],
+            |row, xmin| {
+                if row.contype as u8 == pg_constraint::CONSTRAINT_CHECK && pg_sys::TransactionIdPrecedes(newest, xmin) {
+                    newest = xmin;
+                }
+            },
+        )
+    };
+    newest
+}
+
+/// `HeapTupleHeaderGetXmin()`: the raw xmin, or `FrozenTransactionId` once frozen.
+fn xmin(header: &pg_sys::HeapTupleHeaderData) -> pg_sys::TransactionId {
+    let frozen = pg_sys::HEAP_XMIN_FROZEN as u16;
+    if header.t_infomask & frozen == frozen {
+        pg_sys::FrozenTransactionId
+    } else {
+        // SAFETY: a heap tuple's header holds t_heap.
+        unsafe { header.t_choice.t_heap.t_xmin }
+    }
+}
+
 /// Calls `each` with the fixed-size part of every row of `catalog` whose
 /// columns `keys` (catalog attribute numbers, which must be the leading
 /// columns of `index`; systable_beginscan maps them) equal the OIDs given.
@@ -35,6 +87,20 @@ pub mod pg_inherits {
 /// `T` must be the catalog's row layout (or a prefix of it), and `keys` the
 /// leading columns of `index`.
 pub unsafe fn scan<T>(catalog: u32, index: u32, keys: &[(u32, Oid)], mut each: impl FnMut(&T)) {
+    scan_tuples(catalog, index, keys, |row: &T, _| each(row))
+}
+
+/// As [`scan`], with each row's `xmin` (the transaction that wrote this version of it;
+/// `FrozenTransactionId` once frozen).
+///
+/// # Safety
+/// As [`scan`].
+pub unsafe fn scan_tuples<T>(
+    catalog: u32,
+    index: u32,
+    keys: &[(u32, Oid)],
+    mut each: impl FnMut(&T, pg_sys::TransactionId),
+) {
     let lock = pg_sys::AccessShareLock as pg_sys::LOCKMODE;
     let rel = pg_sys::table_open(Oid::from(catalog), lock);
     let mut scan_keys: Vec<pg_sys::ScanKeyData> = keys.iter().map(|_| pg_sys::ScanKeyData::default()).collect();
@@ -55,7 +121,7 @@ pub unsafe fn scan<T>(catalog: u32, index: u32, keys: &[(u32, Oid)], mut each: i
         if tuple.is_null() {
             break;
         }
-        each(&*pg_sys::heap_tuple_get_struct::<T>(tuple));
+        each(&*pg_sys::heap_tuple_get_struct::<T>(tuple), xmin(&*(*tuple).t_data));
     }
     pg_sys::systable_endscan(scan);
     pg_sys::table_close(rel, lock);

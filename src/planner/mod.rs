@@ -81,6 +81,9 @@ pub struct Walk {
     /// Relations scanned with their descendants whose CHECK proof (which no foreign table in
     /// the tree may weaken) a rewrite relied on: checked again against the finished plan.
     proven_trees: Vec<pg_sys::Oid>,
+    /// A CHECK proof was too recent for this snapshot ([`relations::Facts::proof`]): the plan
+    /// is to be made again in a later transaction.
+    pub transient: bool,
 }
 
 #[pg_guard]
@@ -90,7 +93,8 @@ unsafe extern "C-unwind" fn planner(
     cursor_options: core::ffi::c_int,
     bound_params: pg_sys::ParamListInfo,
 ) -> *mut pg_sys::PlannedStmt {
-    let mut walk = Walk { catalog: Lazy::Unresolved, depends_on_role: false, proven_trees: Vec::new() };
+    let mut walk =
+        Walk { catalog: Lazy::Unresolved, depends_on_role: false, proven_trees: Vec::new(), transient: false };
     if gucs::time_index_conditions() {
         rewrite_query(parse, &mut walk);
     }
@@ -100,6 +104,9 @@ unsafe extern "C-unwind" fn planner(
     };
     if walk.depends_on_role && !planned.is_null() {
         (*planned).dependsOnRole = true;
+    }
+    if walk.transient && !planned.is_null() {
+        (*planned).transientPlan = true;
     }
     if !walk.proven_trees.is_empty() && !planned.is_null() {
         relations::no_foreign_table_joined((*planned).relationOids, &walk.proven_trees);

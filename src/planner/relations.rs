@@ -8,7 +8,7 @@ use super::cache::Cache;
 use super::catalog::Catalog;
 use super::{call_on_uuid_column, cells, conjuncts};
 use crate::errors::error;
-use crate::syscatalog::{any_ancestor, any_in_tree};
+use crate::syscatalog::{any_ancestor, any_in_tree, newest_check_xmin};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 
@@ -20,8 +20,32 @@ pub struct Facts {
     pub index_families: Vec<Oid>,
     /// The operator family of the RANGE partition key whose first column it is.
     pub partition_family: Option<Oid>,
-    /// What the CHECK constraints prove about it ([`v7_only_column`]).
-    pub proof: V7Proof,
+    /// What the CHECK constraints prove about it ([`v7_only_column`]), for snapshots taken
+    /// after `proof_since` committed.
+    proof: V7Proof,
+    /// The newest transaction that created or changed a CHECK constraint of a relation in the
+    /// scan ([`newest_check_xmin`]).
+    proof_since: pg_sys::TransactionId,
+}
+
+impl Facts {
+    /// What the CHECK constraints prove for this planning's snapshot.
+    ///
+    /// A CHECK holds for the rows that were live when it was added, validated, or its table
+    /// attached or inherited; a snapshot taken before that committed (a REPEATABLE READ or
+    /// SERIALIZABLE transaction begun earlier, an imported snapshot) may still see rows
+    /// deleted or updated just before, which need not satisfy it. So a proof counts only for
+    /// a snapshot that sees the constraints' newest transaction as committed — in READ
+    /// COMMITTED, a statement after it; in this transaction, only then. Otherwise the plan is
+    /// marked transient (`transient`, [`super::Walk`]): a cached plan is made again in a later
+    /// transaction, when the proof may count.
+    pub unsafe fn proof(&self, transient: &mut bool) -> V7Proof {
+        if self.proof == V7Proof::Nothing || committed_before_snapshot(self.proof_since) {
+            return self.proof;
+        }
+        *transient = true;
+        V7Proof::Nothing
+    }
 }
 
 thread_local! {
@@ -33,12 +57,30 @@ thread_local! {
 /// descendants reads it.
 pub unsafe fn facts(relid: Oid, attno: pg_sys::AttrNumber, inh: bool, catalog: &Catalog) -> Facts {
     FACTS.with(|cache| {
-        cache.get((relid.to_u32(), attno, inh), || Facts {
-            index_families: index_families(relid, attno),
-            partition_family: range_partition_family(relid, attno),
-            proof: v7_only_column(relid, attno, inh, catalog),
+        cache.get((relid.to_u32(), attno, inh), || {
+            let (proof, proof_since) = v7_only_column(relid, attno, inh, catalog);
+            Facts {
+                index_families: index_families(relid, attno),
+                partition_family: range_partition_family(relid, attno),
+                proof,
+                proof_since,
+            }
         })
     })
+}
+
+/// Whether this planning's snapshot sees transaction `xid` (which wrote a catalog row this
+/// backend reads, so it committed, or is this transaction) as committed before it was taken.
+unsafe fn committed_before_snapshot(xid: pg_sys::TransactionId) -> bool {
+    if !pg_sys::ActiveSnapshotSet() {
+        return false;
+    }
+    if pg_sys::TransactionIdIsCurrentTransactionId(xid) {
+        // Each READ COMMITTED statement takes its snapshot after the commands before it; a
+        // transaction snapshot may be older than this transaction's own change.
+        return pg_sys::XactIsoLevel < pg_sys::XACT_REPEATABLE_READ as core::ffi::c_int;
+    }
+    !pg_sys::XidInMVCCSnapshot(xid, pg_sys::GetActiveSnapshot())
 }
 
 /// The operator families of the indexes on a relation whose first key column is `attno`.
@@ -131,22 +173,38 @@ pub enum V7Proof {
 /// version is NULL) though no extractor gives it a time: that CHECK proves [`V7Proof::Version`],
 /// enough to *add* a byte range. `uuid_is_v7(col)`, false for such a value, proves
 /// [`V7Proof::Exact`]: then byte order is time order, row for row.
-unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants: bool, catalog: &Catalog) -> V7Proof {
+///
+/// Also returns the newest transaction that created or changed a CHECK constraint of any
+/// relation the scan reads (see [`Facts::proof`]).
+unsafe fn v7_only_column(
+    relid: Oid,
+    attno: pg_sys::AttrNumber,
+    with_descendants: bool,
+    catalog: &Catalog,
+) -> (V7Proof, pg_sys::TransactionId) {
+    let nothing = (V7Proof::Nothing, pg_sys::FrozenTransactionId);
     let rel = pg_sys::RelationIdGetRelation(relid);
     if rel.is_null() {
-        return V7Proof::Nothing;
+        return nothing;
     }
     // A foreign table does not enforce its CHECK constraints: one in the tree proves nothing.
     // (pg_inherits is read only if the relation has, or once had, children.)
-    let foreign = |rel: Oid| pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE;
+    let mut since = pg_sys::FrozenTransactionId;
+    let mut foreign = |rel: Oid| {
+        let xmin = newest_check_xmin(rel);
+        if pg_sys::TransactionIdPrecedes(since, xmin) {
+            since = xmin;
+        }
+        pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE
+    };
     let has_foreign = if with_descendants && (*(*rel).rd_rel).relhassubclass {
-        any_in_tree(relid, &mut |rel| foreign(rel))
+        any_in_tree(relid, &mut foreign)
     } else {
         foreign(relid)
     };
     if has_foreign {
         pg_sys::RelationClose(rel);
-        return V7Proof::Nothing;
+        return nothing;
     }
     let constr = (*(*rel).rd_att).constr;
     let mut found = V7Proof::Nothing;
@@ -172,7 +230,7 @@ unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants
         }
     }
     pg_sys::RelationClose(rel);
-    found
+    (found, since)
 }
 
 /// `uuid_is_v7(col)`.

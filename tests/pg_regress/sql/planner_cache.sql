@@ -114,6 +114,33 @@ EXPLAIN (COSTS OFF) SELECT n FROM t ORDER BY uuid_ext_timestamp(id) DESC LIMIT 3
 SELECT n FROM t ORDER BY uuid_ext_timestamp(id) DESC LIMIT 3;
 DROP TABLE t;
 
+-- 6b. A snapshot older than the CHECK: a REPEATABLE READ transaction that began before another
+-- session deleted the v8 row and added the CHECK still sees that row, for which the CHECK
+-- proves nothing (found by review: the replaced predicate counted it, the plain plan does not).
+-- A generic plan made then is made again in the next transaction, where the proof counts.
+CREATE EXTENSION dblink;
+CREATE TABLE k (id uuid PRIMARY KEY);
+INSERT INTO k SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour') FROM generate_series(1, 10) g;
+INSERT INTO k VALUES (:'v8_in_range');
+SET plan_cache_mode = force_generic_plan;
+PREPARE since(timestamptz) AS SELECT count(*) FROM k WHERE uuid_extract_timestamp(id) >= $1;
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT 1 AS snapshot_taken;   -- (no lock on k, which the other session's ALTER TABLE needs)
+SELECT dblink_exec(:'other_session', format('DELETE FROM k WHERE id = %L', :'v8_in_range'));
+SELECT dblink_exec(:'other_session', 'ALTER TABLE k ADD CONSTRAINT v7 CHECK (uuid_is_v7(id))');
+SELECT count(*) AS older_snapshot, pg_temp.plain_count(:'q') AS plain, pg_temp.extractor_runs(:'q') AS extractor_runs
+FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+EXECUTE since('2022-03-01 05:00+00');
+COMMIT;
+SELECT count(*) AS next_transaction, pg_temp.extractor_runs(:'q') AS extractor_runs
+FROM k WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+EXECUTE since('2022-03-01 05:00+00');
+SELECT pg_temp.extractor_runs($$EXECUTE since('2022-03-01 05:00+00')$$) AS generic_plan_extractor_runs;
+DEALLOCATE since;
+RESET plan_cache_mode;
+DROP TABLE k;
+DROP EXTENSION dblink;
+
 -- 7. The extension dropped and created again in this session: the cached catalog (its
 -- functions' OIDs) is dropped with it, and queries plan with the new objects. In a database
 -- of its own, so this file's neighbours keep theirs.
