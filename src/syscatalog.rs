@@ -48,10 +48,9 @@ pub mod pg_constraint {
     }
 }
 
-/// The newest transaction that created or changed (validated, inherited, attached) a CHECK
-/// constraint of `relid`: `FrozenTransactionId` if none, or all are frozen.
-pub fn newest_check_xmin(relid: Oid) -> pg_sys::TransactionId {
-    let mut newest = pg_sys::FrozenTransactionId;
+/// The transactions that created or last changed (validated, inherited, attached) a CHECK
+/// constraint of `relid`, frozen ones left out, added to `xids` if not there yet.
+pub fn check_xmins(relid: Oid, xids: &mut Vec<pg_sys::TransactionId>) {
     // SAFETY: a plain catalog read; FormData is a prefix of pg_constraint's row.
     unsafe {
         scan_tuples::<pg_constraint::FormData>(
@@ -59,13 +58,15 @@ pub fn newest_check_xmin(relid: Oid) -> pg_sys::TransactionId {
             pg_constraint::RELID_TYPID_NAME_INDEX_ID,
             &[(pg_constraint::ANUM_CONRELID, relid)],
             |row, xmin| {
-                if row.contype as u8 == pg_constraint::CONSTRAINT_CHECK && pg_sys::TransactionIdPrecedes(newest, xmin) {
-                    newest = xmin;
+                if row.contype as u8 == pg_constraint::CONSTRAINT_CHECK
+                    && xmin != pg_sys::FrozenTransactionId
+                    && !xids.contains(&xmin)
+                {
+                    xids.push(xmin);
                 }
             },
         )
     };
-    newest
 }
 
 /// `HeapTupleHeaderGetXmin()`: the raw xmin, or `FrozenTransactionId` once frozen.

@@ -8,7 +8,7 @@ use super::cache::Cache;
 use super::catalog::Catalog;
 use super::{call_on_uuid_column, cells, conjuncts};
 use crate::errors::error;
-use crate::syscatalog::{any_ancestor, any_in_tree, newest_check_xmin};
+use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 
@@ -20,12 +20,12 @@ pub struct Facts {
     pub index_families: Vec<Oid>,
     /// The operator family of the RANGE partition key whose first column it is.
     pub partition_family: Option<Oid>,
-    /// What the CHECK constraints prove about it ([`v7_only_column`]), for snapshots taken
-    /// after `proof_since` committed.
+    /// What the CHECK constraints prove about it ([`v7_only_column`]), for snapshots that see
+    /// every transaction of `proof_xids` as committed.
     proof: V7Proof,
-    /// The newest transaction that created or changed a CHECK constraint of a relation in the
-    /// scan ([`newest_check_xmin`]).
-    proof_since: pg_sys::TransactionId,
+    /// The transactions that created or last changed a CHECK constraint of a relation in the
+    /// scan ([`check_xmins`]; not frozen ones).
+    proof_xids: Vec<pg_sys::TransactionId>,
 }
 
 impl Facts {
@@ -35,12 +35,13 @@ impl Facts {
     /// attached or inherited; a snapshot taken before that committed (a REPEATABLE READ or
     /// SERIALIZABLE transaction begun earlier, an imported snapshot) may still see rows
     /// deleted or updated just before, which need not satisfy it. So a proof counts only for
-    /// a snapshot that sees the constraints' newest transaction as committed — in READ
-    /// COMMITTED, a statement after it; in this transaction, only then. Otherwise the plan is
+    /// a snapshot that sees each transaction that wrote the constraints as committed (each:
+    /// transactions commit in another order than they start) — in READ COMMITTED, a
+    /// statement after it; in this transaction, only then. Otherwise the plan is
     /// marked transient (`transient`, [`super::Walk`]): a cached plan is made again in a later
     /// transaction, when the proof may count.
     pub unsafe fn proof(&self, transient: &mut bool) -> V7Proof {
-        if self.proof == V7Proof::Nothing || committed_before_snapshot(self.proof_since) {
+        if self.proof == V7Proof::Nothing || self.proof_xids.iter().all(|&xid| committed_before_snapshot(xid)) {
             return self.proof;
         }
         *transient = true;
@@ -58,12 +59,12 @@ thread_local! {
 pub unsafe fn facts(relid: Oid, attno: pg_sys::AttrNumber, inh: bool, catalog: &Catalog) -> Facts {
     FACTS.with(|cache| {
         cache.get((relid.to_u32(), attno, inh), || {
-            let (proof, proof_since) = v7_only_column(relid, attno, inh, catalog);
+            let (proof, proof_xids) = v7_only_column(relid, attno, inh, catalog);
             Facts {
                 index_families: index_families(relid, attno),
                 partition_family: range_partition_family(relid, attno),
                 proof,
-                proof_since,
+                proof_xids,
             }
         })
     })
@@ -174,27 +175,24 @@ pub enum V7Proof {
 /// enough to *add* a byte range. `uuid_is_v7(col)`, false for such a value, proves
 /// [`V7Proof::Exact`]: then byte order is time order, row for row.
 ///
-/// Also returns the newest transaction that created or changed a CHECK constraint of any
+/// Also returns the transactions that created or last changed a CHECK constraint of any
 /// relation the scan reads (see [`Facts::proof`]).
 unsafe fn v7_only_column(
     relid: Oid,
     attno: pg_sys::AttrNumber,
     with_descendants: bool,
     catalog: &Catalog,
-) -> (V7Proof, pg_sys::TransactionId) {
-    let nothing = (V7Proof::Nothing, pg_sys::FrozenTransactionId);
+) -> (V7Proof, Vec<pg_sys::TransactionId>) {
+    let nothing = (V7Proof::Nothing, Vec::new());
     let rel = pg_sys::RelationIdGetRelation(relid);
     if rel.is_null() {
         return nothing;
     }
     // A foreign table does not enforce its CHECK constraints: one in the tree proves nothing.
     // (pg_inherits is read only if the relation has, or once had, children.)
-    let mut since = pg_sys::FrozenTransactionId;
+    let mut xids = Vec::new();
     let mut foreign = |rel: Oid| {
-        let xmin = newest_check_xmin(rel);
-        if pg_sys::TransactionIdPrecedes(since, xmin) {
-            since = xmin;
-        }
+        check_xmins(rel, &mut xids);
         pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE
     };
     let has_foreign = if with_descendants && (*(*rel).rd_rel).relhassubclass {
@@ -230,7 +228,7 @@ unsafe fn v7_only_column(
         }
     }
     pg_sys::RelationClose(rel);
-    (found, since)
+    (found, xids)
 }
 
 /// `uuid_is_v7(col)`.

@@ -139,6 +139,32 @@ SELECT pg_temp.extractor_runs($$EXECUTE since('2022-03-01 05:00+00')$$) AS gener
 DEALLOCATE since;
 RESET plan_cache_mode;
 DROP TABLE k;
+
+-- 6c. Transactions commit in another order than they start: here the parent's CHECK is written
+-- by a later transaction than the child's, and only the parent's had committed when this
+-- session's snapshot was taken. The child, which still held the v8 row then, joined the tree
+-- after. Every transaction that wrote a CHECK of the tree must be seen as committed, not only
+-- the newest.
+CREATE TABLE p6 (id uuid PRIMARY KEY);
+CREATE TABLE c6 (id uuid NOT NULL);
+INSERT INTO p6 SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour') FROM generate_series(1, 10) g;
+INSERT INTO c6 VALUES (:'v8_in_range');
+SELECT dblink_connect('older', :'other_session');
+SELECT dblink_exec('older', 'BEGIN');
+SELECT count(*) AS older_has_xid FROM dblink('older', 'SELECT pg_catalog.txid_current()') AS t(xid bigint);
+ALTER TABLE p6 ADD CONSTRAINT v7 CHECK (uuid_is_v7(id));
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT 1 AS snapshot_taken;
+SELECT dblink_exec('older', format('DELETE FROM c6 WHERE id = %L', :'v8_in_range'));
+SELECT dblink_exec('older', 'ALTER TABLE c6 ADD CONSTRAINT v7 CHECK (uuid_is_v7(id))');
+SELECT dblink_exec('older', 'ALTER TABLE c6 INHERIT p6');
+SELECT dblink_exec('older', 'COMMIT');
+SELECT count(*) AS tree_with_older_child,
+       pg_temp.plain_count($$SELECT count(*) FROM p6 WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00'$$) AS plain
+FROM p6 WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
+COMMIT;
+SELECT dblink_disconnect('older');
+DROP TABLE p6, c6;
 DROP EXTENSION dblink;
 
 -- 7. The extension dropped and created again in this session: the cached catalog (its
