@@ -22,7 +22,7 @@
 //! otherwise see the cache of an older catalog than the planner itself reads
 //! (a foreign child added by another session, say). What changes between
 //! that point and the planner's own expansion of an inheritance tree is
-//! checked on the finished plan ([`super::relations::no_foreign_table_joined`]).
+//! checked on the finished plan ([`super::relations::no_relation_joined`]).
 //! The callbacks only
 //! advance a generation counter — they touch no cache that may be in use,
 //! allocate nothing and cannot fail — and an entry is used only while the

@@ -78,11 +78,11 @@ pub struct Walk {
     catalog: Lazy,
     /// A rewrite injected a call whose EXECUTE privilege was checked for this role.
     depends_on_role: bool,
-    /// Relations scanned with their descendants whose CHECK proof (which no foreign table in
-    /// the tree may weaken) a rewrite relied on: checked again against the finished plan.
-    proven_trees: Vec<pg_sys::Oid>,
-    /// A CHECK proof was too recent for this snapshot ([`relations::Facts::proof`]): the plan
-    /// is to be made again in a later transaction.
+    /// Relations scanned with their descendants whose CHECK proof a rewrite relied on, with
+    /// the tree the proof covered: checked again against the finished plan.
+    proven_trees: Vec<(pg_sys::Oid, std::rc::Rc<Vec<pg_sys::Oid>>)>,
+    /// A CHECK proof was too recent to count ([`relations::Facts::proof`]): the plan is to be
+    /// made again in a later transaction.
     pub transient: bool,
 }
 
@@ -109,7 +109,7 @@ unsafe extern "C-unwind" fn planner(
         (*planned).transientPlan = true;
     }
     if !walk.proven_trees.is_empty() && !planned.is_null() {
-        relations::no_foreign_table_joined((*planned).relationOids, &walk.proven_trees);
+        relations::no_relation_joined((*planned).relationOids, &walk.proven_trees);
     }
     planned
 }

@@ -82,7 +82,7 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, walk: &mut Walk) -> bool {
         return false;
     }
     let facts = facts((*rte).relid, (*var).varattno, (*rte).inh, catalog);
-    let proof = facts.proof(&mut walk.transient);
+    let proof = facts.proof((*rte).relid, &mut walk.transient);
     let families = facts.index_families;
     let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
     let family = if (*call).funcid == catalog.time_extractor
@@ -104,7 +104,7 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, walk: &mut Walk) -> bool {
         return false;
     }
     if family == uuid_ops && (*rte).inh {
-        walk.proven_trees.push((*rte).relid);
+        walk.proven_trees.push(((*rte).relid, facts.tree.clone()));
     }
     // The column as a junk target entry with its own sort reference.
     let next_ref =

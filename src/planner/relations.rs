@@ -9,8 +9,10 @@ use super::catalog::Catalog;
 use super::{call_on_uuid_column, cells, conjuncts};
 use crate::errors::error;
 use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins};
+use core::cell::Cell;
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
+use std::rc::Rc;
 
 /// What the rewrites need to know about one uuid column of a relation as a query scans it
 /// (with or without its descendants).
@@ -25,28 +27,64 @@ pub struct Facts {
     proof: V7Proof,
     /// The transactions that created or last changed a CHECK constraint of a relation in the
     /// scan ([`check_xmins`]; not frozen ones).
-    proof_xids: Vec<pg_sys::TransactionId>,
+    proof_xids: Rc<Vec<pg_sys::TransactionId>>,
+    /// The relations the proof covers, sorted: the relation, and its descendants if the scan
+    /// reads them.
+    pub tree: Rc<Vec<Oid>>,
 }
 
 impl Facts {
-    /// What the CHECK constraints prove for this planning's snapshot.
+    /// What the CHECK constraints prove, for any snapshot the plan may run with.
     ///
     /// A CHECK holds for the rows that were live when it was added, validated, or its table
     /// attached or inherited; a snapshot taken before that committed (a REPEATABLE READ or
-    /// SERIALIZABLE transaction begun earlier, an imported snapshot) may still see rows
-    /// deleted or updated just before, which need not satisfy it. So a proof counts only for
-    /// a snapshot that sees each transaction that wrote the constraints as committed (each:
-    /// transactions commit in another order than they start) — in READ COMMITTED, a
-    /// statement after it; in this transaction, only then. Otherwise the plan is
-    /// marked transient (`transient`, [`super::Walk`]): a cached plan is made again in a later
-    /// transaction, when the proof may count.
-    pub unsafe fn proof(&self, transient: &mut bool) -> V7Proof {
-        if self.proof == V7Proof::Nothing || self.proof_xids.iter().all(|&xid| committed_before_snapshot(xid)) {
+    /// SERIALIZABLE transaction begun earlier, an imported snapshot, a cursor, the statement
+    /// that calls a function which adds the CHECK) may still see rows deleted or updated just
+    /// before, which need not satisfy it. And a plan may run with another snapshot than the
+    /// one it was made with (cached plans, cursors, functions). So a proof counts only once
+    /// every transaction that wrote a CHECK of the tree precedes the oldest snapshot any
+    /// session of this database may still use or take ([`older_than_every_snapshot`]) —
+    /// usually at once, at worst when the transactions running at the time have ended. Until
+    /// then the plan is PostgreSQL's, marked transient (`transient`, [`super::Walk`]) so that
+    /// a cached plan is made again in a later transaction.
+    pub unsafe fn proof(&self, relid: Oid, transient: &mut bool) -> V7Proof {
+        if self.proof == V7Proof::Nothing || older_than_every_snapshot(&self.proof_xids, relid) {
             return self.proof;
         }
         *transient = true;
         V7Proof::Nothing
     }
+}
+
+thread_local! {
+    /// The newest horizon computed ([`older_than_every_snapshot`]): no snapshot of this
+    /// database, present or future, has an older xmin.
+    static HORIZON: Cell<pg_sys::TransactionId> = const { Cell::new(pg_sys::InvalidTransactionId) };
+}
+
+/// Whether every transaction of `xids` precedes the xmin of every snapshot that a session of
+/// this database holds or will take, so that each of them sees all of `xids` as committed
+/// (they wrote catalog rows this backend reads, so they committed). That horizon, PostgreSQL's
+/// oldest non-removable transaction for `relid`, only advances for local snapshots (an
+/// imported snapshot comes from a running transaction, counted in it); it is computed again
+/// (a pass over the process array) only while some of `xids` is newer than the one kept.
+unsafe fn older_than_every_snapshot(xids: &[pg_sys::TransactionId], relid: Oid) -> bool {
+    let older_than = |horizon| xids.iter().all(|&xid| pg_sys::TransactionIdPrecedes(xid, horizon));
+    if older_than(HORIZON.with(Cell::get)) {
+        return true;
+    }
+    let rel = pg_sys::RelationIdGetRelation(relid);
+    if rel.is_null() {
+        return false;
+    }
+    let horizon = pg_sys::GetOldestNonRemovableTransactionId(rel);
+    pg_sys::RelationClose(rel);
+    HORIZON.with(|kept| {
+        if kept.get() == pg_sys::InvalidTransactionId || pg_sys::TransactionIdPrecedes(kept.get(), horizon) {
+            kept.set(horizon);
+        }
+    });
+    older_than(horizon)
 }
 
 thread_local! {
@@ -59,29 +97,16 @@ thread_local! {
 pub unsafe fn facts(relid: Oid, attno: pg_sys::AttrNumber, inh: bool, catalog: &Catalog) -> Facts {
     FACTS.with(|cache| {
         cache.get((relid.to_u32(), attno, inh), || {
-            let (proof, proof_xids) = v7_only_column(relid, attno, inh, catalog);
+            let (proof, proof_xids, tree) = v7_only_column(relid, attno, inh, catalog);
             Facts {
                 index_families: index_families(relid, attno),
                 partition_family: range_partition_family(relid, attno),
                 proof,
-                proof_xids,
+                proof_xids: Rc::new(proof_xids),
+                tree: Rc::new(tree),
             }
         })
     })
-}
-
-/// Whether this planning's snapshot sees transaction `xid` (which wrote a catalog row this
-/// backend reads, so it committed, or is this transaction) as committed before it was taken.
-unsafe fn committed_before_snapshot(xid: pg_sys::TransactionId) -> bool {
-    if !pg_sys::ActiveSnapshotSet() {
-        return false;
-    }
-    if pg_sys::TransactionIdIsCurrentTransactionId(xid) {
-        // Each READ COMMITTED statement takes its snapshot after the commands before it; a
-        // transaction snapshot may be older than this transaction's own change.
-        return pg_sys::XactIsoLevel < pg_sys::XACT_REPEATABLE_READ as core::ffi::c_int;
-    }
-    !pg_sys::XidInMVCCSnapshot(xid, pg_sys::GetActiveSnapshot())
 }
 
 /// The operator families of the indexes on a relation whose first key column is `attno`.
@@ -176,22 +201,23 @@ pub enum V7Proof {
 /// [`V7Proof::Exact`]: then byte order is time order, row for row.
 ///
 /// Also returns the transactions that created or last changed a CHECK constraint of any
-/// relation the scan reads (see [`Facts::proof`]).
+/// relation the scan reads (see [`Facts::proof`]), and those relations.
 unsafe fn v7_only_column(
     relid: Oid,
     attno: pg_sys::AttrNumber,
     with_descendants: bool,
     catalog: &Catalog,
-) -> (V7Proof, Vec<pg_sys::TransactionId>) {
-    let nothing = (V7Proof::Nothing, Vec::new());
+) -> (V7Proof, Vec<pg_sys::TransactionId>, Vec<Oid>) {
+    let nothing = (V7Proof::Nothing, Vec::new(), Vec::new());
     let rel = pg_sys::RelationIdGetRelation(relid);
     if rel.is_null() {
         return nothing;
     }
     // A foreign table does not enforce its CHECK constraints: one in the tree proves nothing.
     // (pg_inherits is read only if the relation has, or once had, children.)
-    let mut xids = Vec::new();
+    let (mut xids, mut tree) = (Vec::new(), Vec::new());
     let mut foreign = |rel: Oid| {
+        tree.push(rel);
         check_xmins(rel, &mut xids);
         pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE
     };
@@ -228,7 +254,8 @@ unsafe fn v7_only_column(
         }
     }
     pg_sys::RelationClose(rel);
-    (found, xids)
+    tree.sort_unstable_by_key(|rel| rel.to_u32());
+    (found, xids, tree)
 }
 
 /// `uuid_is_v7(col)`.
@@ -285,25 +312,27 @@ const INT82_EQ: u32 = 1868;
 const INT48_EQ: u32 = 15;
 const INT84_EQ: u32 = 416;
 
-/// Raises a serialization failure (40001) if a finished plan reads a foreign table that descends
-/// from a relation whose CHECK proof a rewrite relied on ([`v7_only_column`]).
+/// Raises a serialization failure (40001) if a finished plan reads a relation that descends
+/// from a relation whose CHECK proof a rewrite relied on ([`v7_only_column`]) but was not in
+/// the tree the proof covered (`proven`: each proven relation and that tree).
 ///
 /// The proof is taken before planning; the planner expands the inheritance tree afterwards,
 /// from a fresh read of pg_inherits. Adding a child or attaching a partition takes only a
-/// SHARE UPDATE EXCLUSIVE lock on the parent, so another session can add a foreign table
-/// (which does not enforce CHECKs) in between: the plan would then read it with a condition
-/// proved for enforcing tables only. That window is a few microseconds; rather than return a
-/// wrong row, the query fails and can be run again.
-pub unsafe fn no_foreign_table_joined(relation_oids: *mut pg_sys::List, proven: &[Oid]) {
+/// SHARE UPDATE EXCLUSIVE lock on the parent, so another session can add one in between — a
+/// foreign table (which does not enforce CHECKs), or a table whose CHECK was validated after
+/// this query's snapshot: the plan would then read it with a condition proved for other
+/// tables. That window is a few microseconds; rather than return a wrong row, the query fails
+/// and can be run again.
+pub unsafe fn no_relation_joined(relation_oids: *mut pg_sys::List, proven: &[(Oid, Rc<Vec<Oid>>)]) {
     for i in 0..pg_sys::list_length(relation_oids) {
         let rel = pg_sys::list_nth_oid(relation_oids, i);
-        if pg_sys::get_rel_relkind(rel) as u8 != pg_sys::RELKIND_FOREIGN_TABLE {
+        if proven.iter().any(|(_, tree)| tree.binary_search_by_key(&rel.to_u32(), |r| r.to_u32()).is_ok()) {
             continue;
         }
         let mut root = pg_sys::InvalidOid;
         if any_ancestor(rel, &mut |parent| {
             root = parent;
-            proven.contains(&parent)
+            proven.iter().any(|(relid, _)| *relid == parent)
         }) {
             let name = pg_sys::get_rel_name(root);
             let name = if name.is_null() {
@@ -313,7 +342,7 @@ pub unsafe fn no_foreign_table_joined(relation_oids: *mut pg_sys::List, proven: 
             };
             error(
                 pgrx::PgSqlErrorCode::ERRCODE_T_R_SERIALIZATION_FAILURE,
-                format!("a foreign table joined the inheritance tree of \"{name}\" while a query on it was planned"),
+                format!("a table joined the inheritance tree of \"{name}\" while a query on it was planned"),
                 None,
                 Some("Run the query again."),
             );

@@ -135,7 +135,8 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Wa
     let mut families = facts.index_families.clone();
     families.extend(facts.partition_family);
     let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
-    let proof = if families.contains(&uuid_ops) { facts.proof(&mut walk.transient) } else { V7Proof::Nothing };
+    let proof =
+        if families.contains(&uuid_ops) { facts.proof((*rte).relid, &mut walk.transient) } else { V7Proof::Nothing };
     // Exact: every value is an RFC 9562 v7 (or NULL) and the extractor gives each its
     // millisecond, so the byte range decides each row as the predicate does.
     // Replacing the predicate removes the extractor's call from the plan: only for a role that
@@ -158,7 +159,7 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Wa
         return NOTHING;
     };
     if family == uuid_ops && proof != V7Proof::Nothing && (*rte).inh {
-        walk.proven_trees.push((*rte).relid);
+        walk.proven_trees.push(((*rte).relid, facts.tree.clone()));
     }
     let bound = |opno: Oid, bound_fn: Oid| -> *mut pg_sys::Expr {
         let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(x.cast()));

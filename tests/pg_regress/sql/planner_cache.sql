@@ -165,6 +165,51 @@ FROM p6 WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00';
 COMMIT;
 SELECT dblink_disconnect('older');
 DROP TABLE p6, c6;
+
+-- 6d. A plan runs with another snapshot than it was made with: here a STABLE function, planned
+-- after the CHECK was added in the same statement, runs with that statement's snapshot, which
+-- still sees the v8 row (found by review: counted). The plain plan gives 6: the v8 has no time.
+CREATE TABLE k3 (id uuid PRIMARY KEY);
+INSERT INTO k3 SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour') FROM generate_series(1, 10) g;
+INSERT INTO k3 VALUES (:'v8_in_range');
+CREATE FUNCTION pg_temp.fix_k3() RETURNS int LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    DELETE FROM k3 WHERE NOT uuid_is_v7(id);
+    ALTER TABLE k3 ADD CONSTRAINT v7 CHECK (uuid_is_v7(id));
+    RETURN 0;
+END $$;
+CREATE FUNCTION pg_temp.count_k3() RETURNS bigint LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    RETURN (SELECT count(*) FROM k3 WHERE uuid_extract_timestamp(id) >= '2022-03-01 05:00+00');
+END $$;
+SELECT pg_temp.fix_k3() AS fixed, pg_temp.count_k3() AS same_statement;
+DROP TABLE k3;
+
+-- 6e. ... or a cached generic plan made after the CHECK, run in a transaction that imports a
+-- snapshot exported before it (found by review: counted).
+CREATE TABLE k4 (id uuid PRIMARY KEY);
+INSERT INTO k4 SELECT uuid_timestamptz_to_v7('2022-03-01 00:00+00'::timestamptz + g * interval '1 hour') FROM generate_series(1, 10) g;
+INSERT INTO k4 VALUES (:'v8_in_range');
+SELECT dblink_connect('exporter', :'other_session');
+SELECT dblink_exec('exporter', 'BEGIN ISOLATION LEVEL REPEATABLE READ');
+SELECT snapshot AS exported FROM dblink('exporter', 'SELECT pg_catalog.pg_export_snapshot()') AS t(snapshot text) \gset
+SELECT dblink_exec(:'other_session', format('DELETE FROM k4 WHERE id = %L', :'v8_in_range'));
+SELECT dblink_exec(:'other_session', 'ALTER TABLE k4 ADD CONSTRAINT v7 CHECK (uuid_is_v7(id))');
+SET plan_cache_mode = force_generic_plan;
+PREPARE k4_since(timestamptz) AS SELECT count(*) FROM k4 WHERE uuid_extract_timestamp(id) >= $1;
+EXECUTE k4_since('2022-03-01 05:00+00');
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SET TRANSACTION SNAPSHOT :'exported';
+SELECT count(*) AS imported_snapshot_sees FROM k4;
+EXECUTE k4_since('2022-03-01 05:00+00');
+COMMIT;
+SELECT dblink_exec('exporter', 'COMMIT');
+SELECT dblink_disconnect('exporter');
+EXECUTE k4_since('2022-03-01 05:00+00');
+SELECT pg_temp.extractor_runs($$EXECUTE k4_since('2022-03-01 05:00+00')$$) AS exporter_gone_extractor_runs;
+DEALLOCATE k4_since;
+RESET plan_cache_mode;
+DROP TABLE k4;
 DROP EXTENSION dblink;
 
 -- 7. The extension dropped and created again in this session: the cached catalog (its
