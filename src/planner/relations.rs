@@ -213,18 +213,19 @@ unsafe fn v7_only_column(
     if rel.is_null() {
         return nothing;
     }
-    // A foreign table does not enforce its CHECK constraints: one in the tree proves nothing.
-    // (pg_inherits is read only if the relation has, or once had, children.)
+    // Each relation the scan reads: noted with its CHECKs' transactions, and whether it is a
+    // foreign table, which does not enforce its CHECK constraints (one in the tree proves
+    // nothing). pg_inherits is read only if the relation has, or once had, children.
     let (mut xids, mut tree) = (Vec::new(), Vec::new());
-    let mut foreign = |rel: Oid| {
+    let mut visit_is_foreign = |rel: Oid| {
         tree.push(rel);
         check_xmins(rel, &mut xids);
         pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE
     };
     let has_foreign = if with_descendants && (*(*rel).rd_rel).relhassubclass {
-        any_in_tree(relid, &mut foreign)
+        any_in_tree(relid, &mut visit_is_foreign)
     } else {
-        foreign(relid)
+        visit_is_foreign(relid)
     };
     if has_foreign {
         pg_sys::RelationClose(rel);
