@@ -54,10 +54,33 @@ impl TextBytes<'_> {
     }
 }
 
-/// Text in the database encoding (a value, a name) for an error message: as is when it is
-/// valid UTF-8 in a UTF-8 database, otherwise printable ASCII with every other byte written
-/// `\xNN` (so a message never carries bytes invalid in any encoding).
+/// At most this many bytes of a value are shown in an error message.
+pub const SHOWN_BYTES: usize = 100;
+
+/// A value in the database encoding, as an error message shows it: [`catalog_text_for_message`]
+/// of at most [`SHOWN_BYTES`] of it, then `...` — a message's size never grows with the input.
 pub fn bytes_for_message(text: &[u8]) -> String {
+    if text.len() <= SHOWN_BYTES {
+        return catalog_text_for_message(text);
+    }
+    let mut shown = &text[..SHOWN_BYTES];
+    // SAFETY: reads a backend-global integer.
+    if unsafe { pg_sys::GetDatabaseEncoding() } == pg_sys::pg_enc::PG_UTF8 as i32 {
+        // Cut inside a character: the whole characters before it.
+        if let Err(e) = std::str::from_utf8(shown) {
+            if e.error_len().is_none() {
+                shown = &shown[..e.valid_up_to()];
+            }
+        }
+    }
+    catalog_text_for_message(shown) + "..."
+}
+
+/// Text in the database encoding whose size the catalog bounds (a name, a list of a few
+/// names) for an error message: as is when it is valid UTF-8 in a UTF-8 database, otherwise
+/// printable ASCII with every other byte written `\xNN` (so a message never carries bytes
+/// invalid in any encoding).
+pub fn catalog_text_for_message(text: &[u8]) -> String {
     // SAFETY: reads a backend-global integer.
     let utf8_db = unsafe { pg_sys::GetDatabaseEncoding() } == pg_sys::pg_enc::PG_UTF8 as i32;
     match std::str::from_utf8(text) {

@@ -66,6 +66,17 @@ pub fn raise(err: Error, kind: &str) -> ! {
             )),
             None,
         ),
+        Error::TooManyIds { retry_at } => error(
+            PgSqlErrorCode::ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED,
+            format!("{kind} values exhausted for this time step"),
+            Some(format!(
+                "A backend generates values for at most {} distinct local domains and local ids in each \
+                 7.16-minute step of the version 2 clock; the next step starts at {}.",
+                v2::IDS_PER_STEP,
+                to_timestamptz(unix_from_gregorian(retry_at))
+            )),
+            None,
+        ),
     }
 }
 

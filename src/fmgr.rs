@@ -11,7 +11,10 @@
 //! (`<name>_wrapper`), which dumps and older install scripts name, with an `extension_sql!`
 //! statement equal to the one pgrx wrote. Its body gets the 16 bytes and returns a
 //! pass-by-value [`pg_sys::Datum`], or `None` for NULL. The body must not fail in any way: no
-//! allocation, no PostgreSQL call, no panic — nothing here guards against one. The SQL
+//! allocation, no PostgreSQL call, no panic. Nothing here turns a panic into an ERROR; the
+//! function is `extern "C"`, so a panic that got out anyway would abort the server rather
+//! than unwind through PostgreSQL's C frames (undefined behaviour) — the bodies only read
+//! fixed-size arrays and do arithmetic that cannot overflow, so none can panic. The SQL
 //! function is `STRICT`, so the argument is never NULL (a declaration by hand without it, or
 //! without the argument, gets NULL back), and a `uuid` is a fixed 16 bytes, never toasted.
 
@@ -37,13 +40,17 @@ macro_rules! uuid_function {
             /// # Safety
             /// Called by PostgreSQL's function manager only, with one non-NULL `uuid`.
             #[unsafe(export_name = concat!(stringify!($name), "_wrapper"))]
-            pub unsafe extern "C-unwind" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
-                let fcinfo = &mut *fcinfo;
+            pub unsafe extern "C" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+                // SAFETY: the function manager passes a valid fcinfo with `nargs` arguments.
+                let fcinfo = unsafe { &mut *fcinfo };
                 // Declared otherwise by hand (C functions are a superuser's), it gives NULL
                 // rather than read what is not there.
-                let result: Option<pg_sys::Datum> = match fcinfo.args.as_slice(fcinfo.nargs.max(0) as usize).first() {
+                // SAFETY: as above; the arguments array holds `nargs` entries.
+                let first = unsafe { fcinfo.args.as_slice(fcinfo.nargs.max(0) as usize) }.first();
+                let result: Option<pg_sys::Datum> = match first {
                     Some(arg) if !arg.isnull => {
-                        let $bytes: &[u8; 16] = &*arg.value.cast_mut_ptr::<[u8; 16]>();
+                        // SAFETY: a non-NULL uuid datum points to its 16 bytes.
+                        let $bytes: &[u8; 16] = unsafe { &*arg.value.cast_mut_ptr::<[u8; 16]>() };
                         $body
                     }
                     _ => None,

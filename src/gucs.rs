@@ -128,11 +128,11 @@ pub fn init() {
         GucContext::Suset,
         GucFlags::UNIT_MS | GucFlags::NO_SHOW_ALL,
     );
-    #[cfg(not(any(feature = "pg13", feature = "pg14")))]
+    #[cfg(not(feature = "pg14"))]
     unsafe {
         pg_sys::MarkGUCPrefixReserved(c"uuid_ext".as_ptr());
     }
-    #[cfg(any(feature = "pg13", feature = "pg14"))]
+    #[cfg(feature = "pg14")]
     unsafe {
         pg_sys::EmitWarningsOnPlaceholders(c"uuid_ext".as_ptr());
     }

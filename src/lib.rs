@@ -13,13 +13,17 @@
 //!   [`syscatalog`]: scans of catalogs pgrx does not bind.
 
 pub mod bounds;
+mod catalog_ids;
 pub mod convert;
 pub mod errors;
 mod fmgr;
 pub mod forms;
 pub mod generate;
+mod guards;
 pub mod gucs;
 pub mod inspect;
+mod install;
+mod members;
 pub mod migrate;
 pub mod opclass;
 pub mod planner;
@@ -31,15 +35,30 @@ pub mod syscatalog;
 
 #[pgrx::pg_guard]
 pub extern "C-unwind" fn _PG_init() {
-    // pgrx captures a Rust backtrace for every PostgreSQL error that passes
-    // through Rust code and puts it into the error's DETAIL whenever
-    // RUST_BACKTRACE is set in the server's environment; capturing one also
-    // costs ~100 ms. Users must see PostgreSQL's error, never a backtrace.
-    // (RUST_LIB_BACKTRACE takes precedence over RUST_BACKTRACE for captures.)
-    std::env::set_var("RUST_LIB_BACKTRACE", "0");
+    no_backtraces();
     gucs::init();
     shmem::init();
     planner::init();
+}
+
+/// pgrx captures a Rust backtrace for every PostgreSQL error that passes through Rust code and
+/// puts it into the error's DETAIL whenever `RUST_BACKTRACE` (or `RUST_LIB_BACKTRACE`, which
+/// takes precedence for captures) is set in the server's environment; capturing one also costs
+/// ~100 ms. Users must see PostgreSQL's error, never a backtrace, so `RUST_LIB_BACKTRACE=0`
+/// turns captures off — when a variable asks for them at all, and only while this process runs
+/// a single thread: changing the environment while another thread may read it (one that
+/// another preloaded library started, say) is undefined behaviour, so then it is left alone.
+fn no_backtraces() {
+    let asks = |name| std::env::var_os(name).is_some_and(|v| v != "0");
+    let asked = match std::env::var_os("RUST_LIB_BACKTRACE") {
+        Some(v) => v != "0",
+        None => asks("RUST_BACKTRACE"),
+    };
+    let single_threaded = std::fs::read_to_string("/proc/self/status")
+        .is_ok_and(|status| status.lines().any(|line| line.split_whitespace().eq(["Threads:", "1"])));
+    if asked && single_threaded {
+        std::env::set_var("RUST_LIB_BACKTRACE", "0");
+    }
 }
 
 #[cfg(any(test, feature = "pg_test"))]

@@ -4,6 +4,7 @@
 //! the operators and the class are declared in `sql/uuid_time_ops.sql`.
 
 use crate::convert::bytes;
+use crate::guards::abort_on_panic;
 use core::cmp::Ordering;
 use core::ffi::c_int;
 use pgrx::prelude::*;
@@ -44,24 +45,30 @@ unsafe fn datum_bytes<'a>(d: pg_sys::Datum) -> &'a Bytes {
     &*d.cast_mut_ptr::<Bytes>()
 }
 
+// The sort callbacks below are called by PostgreSQL directly, millions of times per sort,
+// without pgrx's guard: each body only reads 16 bytes and compares integers, which cannot
+// panic, and abort_on_panic() makes sure none could unwind into PostgreSQL.
+
 unsafe extern "C-unwind" fn full_cmp(a: pg_sys::Datum, b: pg_sys::Datum, _: pg_sys::SortSupport) -> c_int {
-    time_order::compare(datum_bytes(a), datum_bytes(b)) as c_int
+    // SAFETY: the sort passes non-null uuid datums.
+    abort_on_panic(|| unsafe { time_order::compare(datum_bytes(a), datum_bytes(b)) as c_int })
 }
 
 unsafe extern "C-unwind" fn abbrev_convert(d: pg_sys::Datum, _: pg_sys::SortSupport) -> pg_sys::Datum {
-    pg_sys::Datum::from(time_order::key(datum_bytes(d)) as usize)
+    // SAFETY: the sort passes a non-null uuid datum.
+    abort_on_panic(|| unsafe { pg_sys::Datum::from(time_order::key(datum_bytes(d)) as usize) })
 }
 
-#[cfg(any(feature = "pg13", feature = "pg14"))]
+#[cfg(feature = "pg14")]
 unsafe extern "C-unwind" fn abbrev_cmp(a: pg_sys::Datum, b: pg_sys::Datum, _: pg_sys::SortSupport) -> c_int {
-    (a.value() as u64).cmp(&(b.value() as u64)) as c_int
+    abort_on_panic(|| (a.value() as u64).cmp(&(b.value() as u64)) as c_int)
 }
 
 // PostgreSQL 15+ has this exact comparator for unsigned abbreviated keys, and
 // tuplesort recognises its *address* to switch to a specialised, inlined sort
 // (as for the built-in uuid_ops). pgrx's `pg_sys::ssup_datum_unsigned_cmp` is
 // a Rust wrapper with another address, so link to the server's symbol directly.
-#[cfg(not(any(feature = "pg13", feature = "pg14")))]
+#[cfg(not(feature = "pg14"))]
 extern "C-unwind" {
     #[link_name = "ssup_datum_unsigned_cmp"]
     fn abbrev_cmp(x: pg_sys::Datum, y: pg_sys::Datum, ssup: pg_sys::SortSupport) -> c_int;

@@ -2,6 +2,7 @@
 //! `pg_inherits`, `pg_constraint`): the leading fields of their rows, unchanged since long
 //! before PostgreSQL 14 (a column number of pg_constraint's moved in 18), and a scan helper. Reading a catalog this way takes no privilege check.
 
+use crate::guards::CatalogScan;
 use pgrx::pg_sys::{self, Oid};
 
 /// `catalog/pg_extension_d.h` (the row layout is pgrx's `FormData_pg_extension`).
@@ -102,30 +103,15 @@ pub unsafe fn scan_tuples<T>(
     keys: &[(u32, Oid)],
     mut each: impl FnMut(&T, pg_sys::TransactionId),
 ) {
-    let lock = pg_sys::AccessShareLock as pg_sys::LOCKMODE;
-    let rel = pg_sys::table_open(Oid::from(catalog), lock);
-    let mut scan_keys: Vec<pg_sys::ScanKeyData> = keys.iter().map(|_| pg_sys::ScanKeyData::default()).collect();
-    for (key, &(attno, value)) in scan_keys.iter_mut().zip(keys) {
-        pg_sys::ScanKeyInit(
-            key,
-            attno as pg_sys::AttrNumber,
-            pg_sys::BTEqualStrategyNumber as pg_sys::StrategyNumber,
-            pg_sys::F_OIDEQ.into(),
-            value.into(),
-        );
+    let keys: Vec<(pg_sys::AttrNumber, Oid)> =
+        keys.iter().map(|&(attno, oid)| (attno as pg_sys::AttrNumber, oid)).collect();
+    // SAFETY: the caller vouches that `keys` lead `index`; the guard ends the scan.
+    let mut scan = unsafe { CatalogScan::new(Oid::from(catalog), Oid::from(index), &keys) };
+    while let Some(tuple) = scan.next() {
+        // SAFETY: the caller vouches that T lays out (a prefix of) the catalog's row; the
+        // tuple is valid until the next row is fetched.
+        unsafe { each(&*pg_sys::heap_tuple_get_struct::<T>(tuple), xmin(&*(*tuple).t_data)) };
     }
-    let nkeys = scan_keys.len() as i32;
-    let scan =
-        pg_sys::systable_beginscan(rel, Oid::from(index), true, core::ptr::null_mut(), nkeys, scan_keys.as_mut_ptr());
-    loop {
-        let tuple = pg_sys::systable_getnext(scan);
-        if tuple.is_null() {
-            break;
-        }
-        each(&*pg_sys::heap_tuple_get_struct::<T>(tuple), xmin(&*(*tuple).t_data));
-    }
-    pg_sys::systable_endscan(scan);
-    pg_sys::table_close(rel, lock);
 }
 
 /// Whether a relation or any of its inheritance descendants (partitions

@@ -68,26 +68,40 @@ pub fn init() {
             Datum::from(0),
         );
         pg_sys::CacheRegisterRelcacheCallback(Some(relation_changed), Datum::from(0));
-        // A plan made here depends on its role's EXECUTE privileges (mod.rs), which also
-        // change with the role's memberships and attributes (superuser, INHERIT). PostgreSQL
-        // 15 and later re-plan cached plans after such a change; 14 does not, since its own
-        // privilege checks run at execution, and would run a plan calling a bound function
-        // the role may no longer run ("permission denied"). Start every cached plan afresh
-        // then, as PostgreSQL does for a changed operator or namespace: such changes are rare.
-        for cache in [pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM, pg_sys::SysCacheIdentifier::AUTHOID] {
-            pg_sys::CacheRegisterSyscacheCallback(cache as i32, Some(roles_changed), Datum::from(0));
-        }
+        #[cfg(feature = "pg14")]
+        pg_sys::CacheRegisterSyscacheCallback(
+            pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM as i32,
+            Some(memberships_changed),
+            Datum::from(0),
+        );
     }
 }
 
-unsafe extern "C-unwind" fn roles_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
-    pg_sys::ResetPlanCache();
+/// PostgreSQL 14 only. A plan made here depends on its role's EXECUTE privileges (mod.rs),
+/// which also change with the role's memberships. PostgreSQL 15 and later re-plan a cached
+/// plan after such a change by themselves; 14 does not (its own privilege checks run at
+/// execution) and would run a plan calling a bound function the role may no longer run
+/// ("permission denied"). So on 14 a GRANT or REVOKE of a role membership starts every cached
+/// plan afresh, as PostgreSQL does for a changed operator or namespace. Only a role with ADMIN
+/// OPTION on a role, CREATEROLE or superuser can change a membership; changes of a role's own
+/// attributes (its password, which any role may change) do not reset anything. (A superuser
+/// changing another role's SUPERUSER or INHERIT attribute on 14 is not caught: a generic plan
+/// made before may then fail with "permission denied" for a bound function whose EXECUTE was
+/// revoked from PUBLIC, until it is prepared again.)
+#[cfg(feature = "pg14")]
+#[pgrx::pg_guard]
+unsafe extern "C-unwind" fn memberships_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
+    // SAFETY: marks this backend's cached plans invalid; safe in an invalidation callback
+    // (PostgreSQL's own plan cache callbacks do the same).
+    unsafe { pg_sys::ResetPlanCache() };
 }
 
+#[pgrx::pg_guard]
 unsafe extern "C-unwind" fn catalog_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
     CATALOG_GENERATION.with(|g| g.set(g.get() + 1));
 }
 
+#[pgrx::pg_guard]
 unsafe extern "C-unwind" fn relation_changed(_arg: Datum, _relid: Oid) {
     RELATION_GENERATION.with(|g| g.set(g.get() + 1));
 }
@@ -96,6 +110,9 @@ unsafe extern "C-unwind" fn relation_changed(_arg: Datum, _relid: Oid) {
 fn generations() -> (u64, u64) {
     (CATALOG_GENERATION.with(Cell::get), RELATION_GENERATION.with(Cell::get))
 }
+
+/// The most entries one cache keeps (the facts of this many columns: well under 1 MiB).
+const MAX_ENTRIES: usize = 4096;
 
 /// A value kept while the generations it was computed in are current.
 struct Kept<T> {
@@ -140,6 +157,11 @@ impl<K: core::hash::Hash + Eq, V: Clone> Cache<K, V> {
                 *entries = Some(Kept { generations: before, value: HashMap::new() });
             }
             if let Some(kept) = entries.as_mut() {
+                // Bounded: a session that plans queries over ever more tables starts over
+                // rather than grow (a full cache is refilled at a catalog walk per table).
+                if kept.value.len() >= MAX_ENTRIES {
+                    kept.value = HashMap::new();
+                }
                 kept.value.insert(key, value.clone());
             }
         }

@@ -1,8 +1,9 @@
 //! The catalog objects the planner rewrites use: each looked up by its name
-//! and signature in the extension's schema, and used only if it is a member
-//! of uuid_ext (its `pg_depend` row of `deptype = 'e'`). A same-named object
-//! that another role created, in the extension's schema or anywhere else, is
-//! not a member and is never called.
+//! and signature in the extension's schema, and used only if it is uuid_ext's own: a member
+//! of the extension (its `pg_depend` row of `deptype = 'e'`) that is this library's C code
+//! with the symbol this library gives it ([`crate::members`]). A same-named object that
+//! another role created, in the extension's schema or anywhere else — or added to the
+//! extension, as its owner may — is never called.
 //!
 //! Lookups here take no privilege checks and raise no errors: reading
 //! `pg_extension`, `pg_depend`, `pg_proc` and `pg_opfamily` through the
@@ -19,7 +20,8 @@
 //! privilege is checked on every planning that uses it.
 
 use super::cache::Cache;
-use crate::syscatalog::{self, pg_extension};
+use crate::guards::SysCacheTuple;
+use crate::members::{extension_schema, is_this_library};
 use core::ffi::CStr;
 use pgrx::pg_sys::{self, Oid};
 use std::rc::Rc;
@@ -68,17 +70,22 @@ impl Catalog {
             return None;
         }
         let schema = extension_schema(ext);
-        // The member of that name and argument type, if there is one.
+        // The member of that name and argument type, if it is this library's function of that
+        // name: every one the rewrites use has the symbol pgrx gives it, `<name>_wrapper`.
         let function = |name: &CStr, arg: Oid| -> Oid {
             let args = pg_sys::buildoidvector(&arg, 1);
-            let cache = pg_sys::SysCacheIdentifier::PROCNAMEARGSNSP as i32;
-            let tuple = pg_sys::SearchSysCache3(cache, name.as_ptr().into(), args.into(), schema.into());
-            if tuple.is_null() {
+            let cache = pg_sys::SysCacheIdentifier::PROCNAMEARGSNSP;
+            let Some(tuple) = SysCacheTuple::search3(cache, name.as_ptr().into(), args.into(), schema.into()) else {
                 return pg_sys::InvalidOid;
+            };
+            let f = tuple.form::<pg_sys::FormData_pg_proc>().oid;
+            let mut symbol = name.to_bytes().to_vec();
+            symbol.extend_from_slice(b"_wrapper\0");
+            let symbol = CStr::from_bytes_with_nul(&symbol).expect("one NUL, at the end");
+            match member(pg_sys::ProcedureRelationId, f, ext) {
+                f if f != pg_sys::InvalidOid && is_this_library(f, Some(symbol)) => f,
+                _ => pg_sys::InvalidOid,
             }
-            let f = (*pg_sys::heap_tuple_get_struct::<pg_sys::FormData_pg_proc>(tuple)).oid;
-            pg_sys::ReleaseSysCache(tuple);
-            member(pg_sys::ProcedureRelationId, f, ext)
         };
         let (uuid, timestamptz) = (pg_sys::UUIDOID, pg_sys::TIMESTAMPTZOID);
         let v7_to_timestamptz = function(c"uuid_v7_to_timestamptz", uuid);
@@ -184,29 +191,14 @@ unsafe fn member(class: Oid, object: Oid, ext: Oid) -> Oid {
     }
 }
 
-/// The schema of an extension (`pg_extension.extnamespace`).
-unsafe fn extension_schema(ext: Oid) -> Oid {
-    let mut schema = pg_sys::InvalidOid;
-    syscatalog::scan::<pg_sys::FormData_pg_extension>(
-        pg_extension::RELATION_ID,
-        pg_extension::OID_INDEX_ID,
-        &[(pg_extension::ANUM_OID, ext)],
-        |row| schema = row.extnamespace,
-    );
-    schema
-}
-
 /// The btree operator family `uuid_time_ops` of the extension (InvalidOid if absent).
 unsafe fn time_family(schema: Oid, ext: Oid) -> Oid {
-    let cache = pg_sys::SysCacheIdentifier::OPFAMILYAMNAMENSP as i32;
+    let cache = pg_sys::SysCacheIdentifier::OPFAMILYAMNAMENSP;
     let name = c"uuid_time_ops".as_ptr();
-    let tuple = pg_sys::SearchSysCache3(cache, pg_sys::BTREE_AM_OID.into(), name.into(), schema.into());
-    if tuple.is_null() {
+    let Some(tuple) = SysCacheTuple::search3(cache, pg_sys::BTREE_AM_OID.into(), name.into(), schema.into()) else {
         return pg_sys::InvalidOid;
-    }
-    let family = (*pg_sys::heap_tuple_get_struct::<pg_sys::FormData_pg_opfamily>(tuple)).oid;
-    pg_sys::ReleaseSysCache(tuple);
-    member(pg_sys::OperatorFamilyRelationId, family, ext)
+    };
+    member(pg_sys::OperatorFamilyRelationId, tuple.form::<pg_sys::FormData_pg_opfamily>().oid, ext)
 }
 
 /// Whether the current role may run a function (a bound a DBA revoked is not used).
@@ -220,9 +212,9 @@ pub unsafe fn may_execute(f: Oid) -> bool {
     if !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into()) {
         return false;
     }
-    #[cfg(any(feature = "pg13", feature = "pg14", feature = "pg15"))]
+    #[cfg(any(feature = "pg14", feature = "pg15"))]
     let result = pg_sys::pg_proc_aclcheck(f, pg_sys::GetUserId(), pg_sys::ACL_EXECUTE as pg_sys::AclMode);
-    #[cfg(not(any(feature = "pg13", feature = "pg14", feature = "pg15")))]
+    #[cfg(not(any(feature = "pg14", feature = "pg15")))]
     let result = pg_sys::object_aclcheck(
         pg_sys::ProcedureRelationId,
         f,

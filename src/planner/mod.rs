@@ -124,6 +124,9 @@ unsafe fn cells(list: *mut pg_sys::List) -> impl Iterator<Item = *mut Node> {
 /// among them), CTEs and, when the query has any, sublinks. Plain Rust loops
 /// for the first two, so a query without sublinks costs no tree walk at all.
 unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut Walk) {
+    // The walks below recurse as deep as the query nests: past max_stack_depth that is
+    // PostgreSQL's ERROR (54001), as in its own walkers, never a stack overflow.
+    pg_sys::check_stack_depth();
     if matches!(
         (*query).commandType,
         pg_sys::CmdType::CMD_SELECT | pg_sys::CmdType::CMD_UPDATE | pg_sys::CmdType::CMD_DELETE
@@ -169,6 +172,7 @@ unsafe fn rewrite_from(query: *mut pg_sys::Query, node: *mut Node, walk: &mut Wa
     if node.is_null() {
         return;
     }
+    pg_sys::check_stack_depth();
     if is_a(node, NodeTag::T_FromExpr) {
         let from: *mut pg_sys::FromExpr = node.cast();
         for item in cells((*from).fromlist) {
@@ -183,44 +187,45 @@ unsafe fn rewrite_from(query: *mut pg_sys::Query, node: *mut Node, walk: &mut Wa
     }
 }
 
-/// The top-level conjuncts of a qual (nested ANDs, as BETWEEN makes, flattened).
-unsafe fn conjuncts(qual: *mut Node, out: &mut Vec<*mut Node>) {
+/// The top-level conjuncts of a qual (nested ANDs, as BETWEEN makes, flattened), appended to
+/// `out`: a List in PostgreSQL's memory, whose size follows the query's (running out of it is
+/// an ERROR, not an abort of the server).
+unsafe fn conjuncts(qual: *mut Node, out: &mut *mut pg_sys::List) {
     if qual.is_null() {
         return;
     }
+    pg_sys::check_stack_depth();
     if is_a(qual, NodeTag::T_BoolExpr) && (*qual.cast::<pg_sys::BoolExpr>()).boolop == pg_sys::BoolExprType::AND_EXPR {
         for arg in cells((*qual.cast::<pg_sys::BoolExpr>()).args) {
             conjuncts(arg, out);
         }
     } else {
-        out.push(qual);
+        *out = pg_sys::lappend(*out, qual.cast());
     }
 }
 
 /// A qual with the conjuncts the rewrites derive from it added (or, where they are exactly
 /// a conjunct, put in its place).
 unsafe fn with_derived(query: *mut pg_sys::Query, quals: *mut Node, walk: &mut Walk) -> *mut Node {
-    let mut all = Vec::new();
+    let mut all = core::ptr::null_mut();
     conjuncts(quals, &mut all);
-    let (mut kept, mut derived) = (Vec::new(), Vec::new());
-    for clause in all {
+    let (mut kept, mut derived) = (core::ptr::null_mut(), core::ptr::null_mut());
+    for clause in cells(all) {
         let d = time_windows::derive(query, clause, walk);
         if !d.exact {
-            kept.push(clause);
+            kept = pg_sys::lappend(kept, clause.cast());
         }
         if !d.conjuncts.is_empty() {
             walk.depends_on_role = true;
         }
-        derived.extend(d.conjuncts);
+        for conjunct in d.conjuncts {
+            derived = pg_sys::lappend(derived, conjunct.cast());
+        }
     }
-    if derived.is_empty() {
+    if derived.is_null() {
         return quals;
     }
-    let mut list = core::ptr::null_mut();
-    for node in kept.into_iter().chain(derived.into_iter().map(|e| e.cast())) {
-        list = pg_sys::lappend(list, node.cast());
-    }
-    pg_sys::make_ands_explicit(list).cast()
+    pg_sys::make_ands_explicit(pg_sys::list_concat(kept, derived)).cast()
 }
 
 /// The uuid column a one-argument call reads, if it is `f(column)`.

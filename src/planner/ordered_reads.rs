@@ -82,8 +82,7 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, walk: &mut Walk) -> bool {
         return false;
     }
     let facts = facts((*rte).relid, (*var).varattno, (*rte).inh, catalog);
-    let proof = facts.proof((*rte).relid, &mut walk.transient);
-    let families = facts.index_families;
+    let families = &facts.index_families;
     let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
     let family = if (*call).funcid == catalog.time_extractor
         && catalog.time_family != pg_sys::InvalidOid
@@ -91,7 +90,11 @@ pub unsafe fn rewrite(query: *mut pg_sys::Query, walk: &mut Walk) -> bool {
         && natural_nulls
     {
         catalog.time_family
-    } else if families.contains(&uuid_ops) && catalog.exact_for_v7((*call).funcid) && proof == V7Proof::Exact {
+    } else if families.contains(&uuid_ops)
+        && catalog.exact_for_v7((*call).funcid)
+        // Asked last: only a plan that would rely on it is made transient while it is pending.
+        && facts.proof(&mut walk.transient) == V7Proof::Exact
+    {
         // Every value an RFC 9562 v7 or NULL: byte order is time order, and the time is NULL
         // exactly where the key is, so any NULLS placement carries over.
         uuid_ops

@@ -8,6 +8,7 @@ use super::cache::Cache;
 use super::catalog::Catalog;
 use super::{call_on_uuid_column, cells, conjuncts};
 use crate::errors::error;
+use crate::guards::{Relation, SysCacheTuple};
 use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins};
 use core::cell::Cell;
 use pgrx::is_a;
@@ -42,13 +43,14 @@ impl Facts {
     /// that calls a function which adds the CHECK) may still see rows deleted or updated just
     /// before, which need not satisfy it. And a plan may run with another snapshot than the
     /// one it was made with (cached plans, cursors, functions). So a proof counts only once
-    /// every transaction that wrote a CHECK of the tree precedes the oldest snapshot any
-    /// session of this database may still use or take ([`older_than_every_snapshot`]) —
-    /// usually at once, at worst when the transactions running at the time have ended. Until
-    /// then the plan is PostgreSQL's, marked transient (`transient`, [`super::Walk`]) so that
-    /// a cached plan is made again in a later transaction.
-    pub unsafe fn proof(&self, relid: Oid, transient: &mut bool) -> V7Proof {
-        if self.proof == V7Proof::Nothing || older_than_every_snapshot(&self.proof_xids, relid) {
+    /// every transaction that wrote a CHECK of the tree precedes the oldest snapshot that may
+    /// still read the tree ([`older_than_every_snapshot`]) — usually at once, at worst when
+    /// the transactions running at the time have ended. Until then the plan is PostgreSQL's,
+    /// marked transient (`transient`, [`super::Walk`]) so that a cached plan is made again in
+    /// a later transaction.
+    pub unsafe fn proof(&self, transient: &mut bool) -> V7Proof {
+        // SAFETY: the caller is planning, inside a transaction.
+        if self.proof == V7Proof::Nothing || unsafe { older_than_every_snapshot(&self.proof_xids, &self.tree) } {
             return self.proof;
         }
         *transient = true;
@@ -57,34 +59,71 @@ impl Facts {
 }
 
 thread_local! {
-    /// The newest horizon computed ([`older_than_every_snapshot`]): no snapshot of this
-    /// database, present or future, has an older xmin.
-    static HORIZON: Cell<pg_sys::TransactionId> = const { Cell::new(pg_sys::InvalidTransactionId) };
+    /// The newest horizon computed for relations that other sessions read
+    /// ([`older_than_every_snapshot`]), as a 64-bit transaction id: no snapshot of this
+    /// database, present or future, has an older xmin. (64 bits: a 32-bit id compared with
+    /// one kept for longer than 2^31 transactions would compare the wrong way.)
+    static SHARED_HORIZON: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Whether every transaction of `xids` precedes the xmin of every snapshot that a session of
-/// this database holds or will take, so that each of them sees all of `xids` as committed
-/// (they wrote catalog rows this backend reads, so they committed). That horizon, PostgreSQL's
-/// oldest non-removable transaction for `relid`, only advances for local snapshots (an
-/// imported snapshot comes from a running transaction, counted in it); it is computed again
-/// (a pass over the process array) only while some of `xids` is newer than the one kept.
-unsafe fn older_than_every_snapshot(xids: &[pg_sys::TransactionId], relid: Oid) -> bool {
-    let older_than = |horizon| xids.iter().all(|&xid| pg_sys::TransactionIdPrecedes(xid, horizon));
-    if older_than(HORIZON.with(Cell::get)) {
+/// A 32-bit transaction id as a 64-bit one, by the epoch of the next id to be assigned:
+/// `FullTransactionIdFromAllowableAt()`. Valid for the id of a row that is not frozen (never
+/// more than 2^31 transactions old); the special ids stay below every normal one.
+fn full_xid(next: pg_sys::FullTransactionId, xid: pg_sys::TransactionId) -> u64 {
+    let xid = xid.into_inner();
+    if xid < pg_sys::TransactionId::FIRST_NORMAL.into_inner() {
+        return u64::from(xid);
+    }
+    let (epoch, next_xid) = (next.value >> 32, next.value as u32);
+    let epoch = if xid > next_xid { epoch.saturating_sub(1) } else { epoch };
+    (epoch << 32) | u64::from(xid)
+}
+
+/// Whether every transaction of `xids` precedes the xmin of every snapshot that holds or will
+/// take, and that can read a relation of `tree` — so each of them sees all of `xids` as
+/// committed (they wrote catalog rows this backend reads, so they committed).
+///
+/// PostgreSQL computes that horizon by kind of relation (`GetOldestNonRemovableTransactionId`):
+/// for a table other sessions can read, the oldest snapshot of any session of this database;
+/// for a temporary table, or one created by this very transaction, only this backend's own,
+/// since no other session can read it. So it is asked for a relation of the tree that other
+/// sessions can read whenever there is one, and kept (it only advances): it then speaks for
+/// every such table. A horizon of local relations is used for that tree only, never kept: it
+/// says nothing of the snapshots of other sessions. Partitioned tables have no horizon of
+/// their own (PostgreSQL asserts against asking); a tree without a table that holds rows
+/// proves nothing.
+unsafe fn older_than_every_snapshot(xids: &[pg_sys::TransactionId], tree: &[Oid]) -> bool {
+    // SAFETY: reads the shared next-transaction counter.
+    let next = unsafe { pg_sys::ReadNextFullTransactionId() };
+    let Some(newest) = xids.iter().map(|&xid| full_xid(next, xid)).max() else {
+        return true;
+    };
+    if newest < SHARED_HORIZON.with(Cell::get) {
         return true;
     }
-    let rel = pg_sys::RelationIdGetRelation(relid);
-    if rel.is_null() {
-        return false;
-    }
-    let horizon = pg_sys::GetOldestNonRemovableTransactionId(rel);
-    pg_sys::RelationClose(rel);
-    HORIZON.with(|kept| {
-        if kept.get() == pg_sys::InvalidTransactionId || pg_sys::TransactionIdPrecedes(kept.get(), horizon) {
-            kept.set(horizon);
+    let mut local = None;
+    for &relid in tree {
+        // SAFETY: a relcache lookup in a transaction; the guard closes it.
+        let Some(rel) = (unsafe { Relation::get(relid) }) else { continue };
+        let kind = rel.class().relkind as u8;
+        if !matches!(kind, pg_sys::RELKIND_RELATION | pg_sys::RELKIND_MATVIEW) {
+            continue;
         }
-    });
-    older_than(horizon)
+        // RELATION_IS_LOCAL(): this backend's temporary table, or one created in this transaction.
+        // SAFETY: fields of an open relation.
+        let is_local = unsafe { (*rel.as_ptr()).rd_islocaltemp || (*rel.as_ptr()).rd_createSubid != 0 };
+        if is_local {
+            local.get_or_insert(rel);
+            continue;
+        }
+        // SAFETY: a table (relkind checked above) of this database, open.
+        let horizon = full_xid(next, unsafe { pg_sys::GetOldestNonRemovableTransactionId(rel.as_ptr()) });
+        SHARED_HORIZON.with(|kept| kept.set(kept.get().max(horizon)));
+        return newest < horizon;
+    }
+    // SAFETY: as above, for a table only this backend can read.
+    local
+        .is_some_and(|rel| newest < full_xid(next, unsafe { pg_sys::GetOldestNonRemovableTransactionId(rel.as_ptr()) }))
 }
 
 thread_local! {
@@ -111,21 +150,26 @@ pub unsafe fn facts(relid: Oid, attno: pg_sys::AttrNumber, inh: bool, catalog: &
 
 /// The operator families of the indexes on a relation whose first key column is `attno`.
 unsafe fn index_families(relid: Oid, attno: pg_sys::AttrNumber) -> Vec<Oid> {
-    let rel = pg_sys::RelationIdGetRelation(relid);
-    if rel.is_null() {
+    // SAFETY: a relcache lookup in a transaction (None once dropped); the guard closes it.
+    let Some(rel) = (unsafe { Relation::get(relid) }) else {
         return Vec::new();
-    }
-    let indexes = pg_sys::RelationGetIndexList(rel);
-    pg_sys::RelationClose(rel);
+    };
+    // SAFETY: an open relation; the list is a copy in the current memory context.
+    let indexes = unsafe { pg_sys::RelationGetIndexList(rel.as_ptr()) };
+    drop(rel);
     let mut families = Vec::new();
-    for index in (0..pg_sys::list_length(indexes)).map(|i| pg_sys::list_nth_oid(indexes, i)) {
+    // SAFETY: a List of index OIDs.
+    for index in (0..unsafe { pg_sys::list_length(indexes) }).map(|i| unsafe { pg_sys::list_nth_oid(indexes, i) }) {
         // The planner takes this lock on every index of the table anyway.
-        let irel = pg_sys::index_open(index, pg_sys::AccessShareLock as pg_sys::LOCKMODE);
-        let form = (*irel).rd_index;
-        if (*form).indnkeyatts > 0 && *(*form).indkey.values.as_ptr() == attno {
-            families.push(*(*irel).rd_opfamily);
+        // SAFETY: an index of the relation, opened and closed (keeping the lock) by the guard.
+        let irel = unsafe { Relation::index(index, pg_sys::AccessShareLock as pg_sys::LOCKMODE) };
+        // SAFETY: an open index has its pg_index row and operator families.
+        unsafe {
+            let form = (*irel.as_ptr()).rd_index;
+            if (*form).indnkeyatts > 0 && *(*form).indkey.values.as_ptr() == attno {
+                families.push(*(*irel.as_ptr()).rd_opfamily);
+            }
         }
-        pg_sys::index_close(irel, pg_sys::NoLock as pg_sys::LOCKMODE);
     }
     families
 }
@@ -149,28 +193,15 @@ unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> Optio
     if pg_sys::get_rel_relkind(relid) as u8 != pg_sys::RELKIND_PARTITIONED_TABLE {
         return None;
     }
-    let tuple = pg_sys::SearchSysCache1(pg_sys::SysCacheIdentifier::PARTRELID as i32, relid.into());
-    if tuple.is_null() {
+    let tuple = SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PARTRELID, relid.into())?;
+    let form = tuple.form::<PartitionedTableForm>();
+    if form.partstrat as u8 != PARTITION_STRATEGY_RANGE || form.partnatts < 1 {
         return None;
     }
-    let form = &*pg_sys::heap_tuple_get_struct::<PartitionedTableForm>(tuple);
-    let mut family = None;
-    if form.partstrat as u8 == PARTITION_STRATEGY_RANGE && form.partnatts >= 1 {
-        let cache = pg_sys::SysCacheIdentifier::PARTRELID as i32;
-        let (mut attrs_null, mut class_null) = (false, false);
-        let attrs = pg_sys::SysCacheGetAttr(cache, tuple, ANUM_PARTATTRS, &mut attrs_null);
-        let class = pg_sys::SysCacheGetAttr(cache, tuple, ANUM_PARTCLASS, &mut class_null);
-        if !attrs_null && !class_null {
-            // Both vectors are stored inline, never toasted.
-            let attrs = &*attrs.cast_mut_ptr::<pg_sys::int2vector>();
-            let class = &*class.cast_mut_ptr::<pg_sys::oidvector>();
-            if *attrs.values.as_ptr() == attno {
-                family = Some(pg_sys::get_opclass_family(*class.values.as_ptr()));
-            }
-        }
-    }
-    pg_sys::ReleaseSysCache(tuple);
-    family
+    // Both vectors are stored inline, never toasted.
+    let attrs = &*tuple.attr(ANUM_PARTATTRS)?.cast_mut_ptr::<pg_sys::int2vector>();
+    let class = &*tuple.attr(ANUM_PARTCLASS)?.cast_mut_ptr::<pg_sys::oidvector>();
+    (*attrs.values.as_ptr() == attno).then(|| pg_sys::get_opclass_family(*class.values.as_ptr()))
 }
 
 /// What the CHECK constraints prove about a uuid column.
@@ -209,10 +240,10 @@ unsafe fn v7_only_column(
     catalog: &Catalog,
 ) -> (V7Proof, Vec<pg_sys::TransactionId>, Vec<Oid>) {
     let nothing = (V7Proof::Nothing, Vec::new(), Vec::new());
-    let rel = pg_sys::RelationIdGetRelation(relid);
-    if rel.is_null() {
+    // SAFETY: a relcache lookup in a transaction (None once dropped); the guard closes it.
+    let Some(rel) = (unsafe { Relation::get(relid) }) else {
         return nothing;
-    }
+    };
     // Each relation the scan reads: noted with its CHECKs' transactions, and whether it is a
     // foreign table, which does not enforce its CHECK constraints (one in the tree proves
     // nothing). pg_inherits is read only if the relation has, or once had, children.
@@ -222,16 +253,15 @@ unsafe fn v7_only_column(
         check_xmins(rel, &mut xids);
         pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE
     };
-    let has_foreign = if with_descendants && (*(*rel).rd_rel).relhassubclass {
+    let has_foreign = if with_descendants && rel.class().relhassubclass {
         any_in_tree(relid, &mut visit_is_foreign)
     } else {
         visit_is_foreign(relid)
     };
     if has_foreign {
-        pg_sys::RelationClose(rel);
         return nothing;
     }
-    let constr = (*(*rel).rd_att).constr;
+    let constr = (*(*rel.as_ptr()).rd_att).constr;
     let mut found = V7Proof::Nothing;
     if !constr.is_null() {
         for i in 0..usize::from((*constr).num_check) {
@@ -243,9 +273,9 @@ unsafe fn v7_only_column(
             if !(check.ccvalid && enforced) || (with_descendants && check.ccnoinherit) {
                 continue;
             }
-            let mut parts = Vec::new();
+            let mut parts = core::ptr::null_mut();
             conjuncts(pg_sys::stringToNode(check.ccbin).cast(), &mut parts);
-            for part in parts {
+            for part in cells(parts) {
                 if is_exactly_v7(part, attno, catalog) {
                     found = V7Proof::Exact;
                 } else if is_version_7(part, attno, catalog) {
@@ -254,7 +284,6 @@ unsafe fn v7_only_column(
             }
         }
     }
-    pg_sys::RelationClose(rel);
     tree.sort_unstable_by_key(|rel| rel.to_u32());
     (found, xids, tree)
 }

@@ -134,7 +134,7 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Wa
     let facts = facts((*rte).relid, (*var).varattno, (*rte).inh, catalog);
     let uuid_ops = Oid::from(UUID_BTREE_FAMILY);
     let by_uuid_ops = facts.index_families.contains(&uuid_ops) || facts.partition_family == Some(uuid_ops);
-    let proof = if by_uuid_ops { facts.proof((*rte).relid, &mut walk.transient) } else { V7Proof::Nothing };
+    let proof = if by_uuid_ops { facts.proof(&mut walk.transient) } else { V7Proof::Nothing };
     let mut families = facts.index_families;
     families.extend(facts.partition_family);
     // Exact: every value is an RFC 9562 v7 (or NULL) and the extractor gives each its

@@ -45,6 +45,10 @@ pub enum Error {
     /// A generator has used up the distinct values of its time step (v2); the
     /// next step starts at this Gregorian timestamp.
     Exhausted { retry_at: u64 },
+    /// A generator has handed out values for as many distinct local domains and ids as it
+    /// keeps track of in one time step (v2, [`v2::IDS_PER_STEP`]); the next step starts at
+    /// this Gregorian timestamp.
+    TooManyIds { retry_at: u64 },
 }
 
 /// The Nil UUID (RFC 9562 §5.9): all 128 bits zero.

@@ -29,6 +29,10 @@ use std::collections::HashMap;
 pub const STEP_BITS: u32 = 32;
 /// Distinct values per node, domain and id in one step (6 clock-sequence bits).
 pub const VALUES_PER_STEP: u8 = 64;
+/// Distinct (domain, id) pairs a generator keeps track of in one step: its memory is bounded
+/// (about 2 MiB), whatever a caller asks for. A pair beyond it waits for the next step
+/// ([`Error::TooManyIds`]), since forgetting one could repeat its values.
+pub const IDS_PER_STEP: usize = 65_536;
 
 /// DCE local domains (C311 §5.2.1.1).
 pub const DOMAIN_PERSON: u8 = 0;
@@ -74,7 +78,7 @@ pub fn decode_v2(b: &Bytes) -> Option<DceFields> {
 }
 
 /// A generator's v2 state: which of the 64 clock-sequence values each
-/// (domain, id) has used in the current step.
+/// (domain, id) has used in the current step, for at most [`IDS_PER_STEP`] pairs.
 ///
 /// The step never goes back: a clock that steps back (or a burst that used up
 /// a step) keeps the last step, so a value is never handed out twice.
@@ -87,17 +91,24 @@ pub struct DceSequence {
 impl DceSequence {
     /// The (timestamp, 6-bit clock sequence) of the next v2 value for
     /// `local_domain`/`local_id` at Gregorian time `timestamp`, or
-    /// [`Error::Exhausted`] when all 64 values of the step are used; the error
+    /// [`Error::Exhausted`] when all 64 values of the step are used, or
+    /// [`Error::TooManyIds`] for a pair beyond the [`IDS_PER_STEP`] of the step; the error
     /// carries the first timestamp of the next step.
     pub fn next(&mut self, timestamp: u64, local_domain: u8, local_id: u32) -> Result<(u64, u8), Error> {
         let step = timestamp >> STEP_BITS;
         if step > self.step {
             self.step = step;
-            self.used.clear();
+            // The memory of a crowded step is given back, not kept for the next.
+            self.used = HashMap::new();
         }
-        let used = self.used.entry((local_domain, local_id)).or_insert(0);
+        let retry_at = (self.step + 1) << STEP_BITS;
+        let key = (local_domain, local_id);
+        if self.used.len() >= IDS_PER_STEP && !self.used.contains_key(&key) {
+            return Err(Error::TooManyIds { retry_at });
+        }
+        let used = self.used.entry(key).or_insert(0);
         if *used == VALUES_PER_STEP {
-            return Err(Error::Exhausted { retry_at: (self.step + 1) << STEP_BITS });
+            return Err(Error::Exhausted { retry_at });
         }
         *used += 1;
         Ok((self.step << STEP_BITS, *used - 1))
@@ -149,5 +160,21 @@ mod tests {
         assert!(seq.next(t - (1 << 33), DOMAIN_PERSON, 1000).is_err());
         // The next step starts afresh.
         assert_eq!(seq.next(next_step, DOMAIN_PERSON, 1000), Ok((next_step, 0)));
+    }
+
+    #[test]
+    fn sequence_keeps_track_of_a_bounded_number_of_ids_per_step() {
+        let t = 0x1EC9414C232AB00;
+        let next_step = ((t >> 32) + 1) << 32;
+        let mut seq = DceSequence::default();
+        for id in 0..IDS_PER_STEP as u32 {
+            assert!(seq.next(t, DOMAIN_PERSON, id).is_ok());
+        }
+        // One pair more is refused until the next step; pairs already known go on.
+        assert_eq!(seq.next(t, DOMAIN_GROUP, 0), Err(Error::TooManyIds { retry_at: next_step }));
+        assert_eq!(seq.next(t, DOMAIN_PERSON, 7), Ok((t >> 32 << 32, 1)));
+        // The next step forgets them all and starts afresh.
+        assert_eq!(seq.next(next_step, DOMAIN_GROUP, 0), Ok((next_step, 0)));
+        assert_eq!(seq.used.len(), 1);
     }
 }

@@ -186,8 +186,48 @@ SELECT count(*) AS moved FROM sp2;
 INSERT INTO sp (id, p) VALUES (:'late_key', 2);
 \echo :LAST_ERROR_SQLSTATE
 ROLLBACK;
+-- ... nor read a partition that another session truncated after ROLLBACK TO released this
+-- transaction's lock on it (a review's repro: an I/O error on the old file): it is locked
+-- first, and read afresh.
+TRUNCATE sp;
+INSERT INTO sp (p) VALUES (1);
+SELECT id AS tr_key FROM sp \gset
+BEGIN;
+SAVEPOINT s;
+UPDATE sp SET p = 2;
+ROLLBACK TO s;
+SELECT dblink_exec(:'other_session', 'TRUNCATE sp1');
+INSERT INTO sp (id, p) VALUES (:'tr_key', 3);
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
 DROP TABLE sp;
 DROP EXTENSION dblink;
+
+-- A move into a partition without the key trigger (a review's repro): nothing consumed what
+-- the UPDATE's firing remembered, and a client's later INSERT of the key into a guarded
+-- partition, in the same transaction, passed as the move's second half — a copy of the key.
+-- Where a partition lacks the trigger, moves are not trusted: the forged INSERT fails, and so
+-- does a move between guarded partitions (428C9, as before 0.3.0).
+CREATE TABLE nt (id uuid, p int) PARTITION BY LIST (p);
+CREATE TABLE nt1 PARTITION OF nt FOR VALUES IN (1);
+CREATE TABLE nt2 PARTITION OF nt FOR VALUES IN (2);
+CREATE TABLE nt3 PARTITION OF nt FOR VALUES IN (3);
+CREATE TRIGGER nt1_id BEFORE INSERT OR UPDATE ON nt1 FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+CREATE TRIGGER nt2_id BEFORE INSERT OR UPDATE ON nt2 FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+INSERT INTO nt (p) VALUES (1);
+SELECT id AS nt_key FROM nt \gset
+BEGIN;
+UPDATE nt SET p = 3 WHERE id = :'nt_key';
+INSERT INTO nt (id, p) VALUES (:'nt_key', 2);
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+UPDATE nt SET p = 2 WHERE id = :'nt_key';
+\echo :LAST_ERROR_SQLSTATE
+-- With the trigger on the last partition too, moves are trusted again.
+CREATE TRIGGER nt3_id BEFORE INSERT OR UPDATE ON nt3 FOR EACH ROW EXECUTE FUNCTION uuid_ext_server_assigned('id');
+UPDATE nt SET p = 2 WHERE id = :'nt_key';
+SELECT tableoid::regclass AS partition, id = :'nt_key' AS same_key FROM nt;
+DROP TABLE nt;
 
 -- A BEFORE INSERT trigger that fires before the key trigger could skip a moved row's INSERT
 -- half (a review's repro): the move's mark would remain, and a client's later INSERT of the

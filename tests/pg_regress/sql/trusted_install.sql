@@ -52,10 +52,12 @@ GRANT USAGE, CREATE ON SCHEMA inst TO uuid_ext_neighbour;
 GRANT USAGE ON SCHEMA inst TO uuid_ext_other;
 RESET ROLE;
 
--- A DBA's uuid-ossp, for row 11.
+-- The installer's own uuid-ossp (trusted too), for row 11.
+SET ROLE uuid_ext_installer;
 CREATE SCHEMA ossp;
 CREATE EXTENSION "uuid-ossp" SCHEMA ossp;
 GRANT USAGE ON SCHEMA ossp TO PUBLIC;
+RESET ROLE;
 
 -- The other role's own table: mixed versions (a v1 of 2022-02-22 whose bytes sort early, v7
 -- values over a year), a NO INHERIT v7 CHECK on the parent and a child without one.
@@ -190,8 +192,9 @@ ALTER ROLE uuid_ext_installer SET uuid_ext.allow_explicit_ids = on;
 \echo :LAST_ERROR_SQLSTATE
 RESET ROLE;
 
--- Row 11: the installer runs the migration over the other role's table, which uses uuid-ossp.
--- PostgreSQL refuses the ALTER of a table the installer does not own; nothing changes.
+-- Row 11: the installer, owner of uuid-ossp, runs the migration over the other role's table,
+-- which uses it: refused, as ALTER TABLE would be, for the table it does not own; nothing
+-- changes.
 SET ROLE uuid_ext_other;
 CREATE TABLE app.orders (id uuid PRIMARY KEY DEFAULT ossp.uuid_generate_v4(), n int);
 GRANT USAGE ON SCHEMA app TO uuid_ext_installer;

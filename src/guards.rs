@@ -1,0 +1,282 @@
+//! Guards for what PostgreSQL lends to a caller: an open relation, a system-cache tuple, a
+//! catalog scan, the current user. Each gives it back in `Drop`, so no return path — early
+//! returns included — can leak a reference or leave another user in charge.
+//!
+//! While a PostgreSQL ERROR unwinds through Rust (pgrx turns the error into a panic and
+//! raises it again at the function's boundary), relations, tuples and scans are *not* given
+//! back here: the transaction's (or subtransaction's) abort releases every one of them, and
+//! calling into the server between an ERROR and that abort is not safe. The user is restored
+//! in every case: that is two assignments, and a caller that catches the error must not go on
+//! as the other user.
+
+use core::ffi::c_int;
+use pgrx::pg_sys::{self, Oid};
+
+/// How an open relation is given back.
+enum Opened {
+    /// `table_open`: `table_close` with the same lock mode.
+    Table(pg_sys::LOCKMODE),
+    /// `index_open`: `index_close` keeping the lock.
+    Index,
+    /// `RelationIdGetRelation`: `RelationClose`.
+    Reference,
+}
+
+/// An open relation, closed on drop.
+pub struct Relation {
+    rel: pg_sys::Relation,
+    opened: Opened,
+}
+
+impl Relation {
+    /// `table_open(relid, lock)`, the lock given back on close (as for a system catalog read
+    /// or updated in passing); raises PostgreSQL's error if the relation does not exist.
+    ///
+    /// # Safety
+    /// Inside a transaction; `lock` is a lock mode.
+    pub unsafe fn table(relid: Oid, lock: pg_sys::LOCKMODE) -> Relation {
+        // SAFETY: the caller is in a transaction; table_open raises an ERROR rather than
+        // return NULL.
+        let rel = unsafe { pg_sys::table_open(relid, lock) };
+        Relation { rel, opened: Opened::Table(lock) }
+    }
+
+    /// `index_open(relid, lock)`, the lock kept to the end of the transaction (as the planner
+    /// and executor keep theirs); raises PostgreSQL's error if the index does not exist.
+    ///
+    /// # Safety
+    /// As [`Relation::table`].
+    pub unsafe fn index(relid: Oid, lock: pg_sys::LOCKMODE) -> Relation {
+        // SAFETY: as in table(); index_open raises an ERROR rather than return NULL.
+        let rel = unsafe { pg_sys::index_open(relid, lock) };
+        Relation { rel, opened: Opened::Index }
+    }
+
+    /// The relation cache entry of `relid`, without a lock (the caller holds one, or only
+    /// reads what a lock would not protect); `None` if there is no such relation.
+    ///
+    /// # Safety
+    /// Inside a transaction.
+    pub unsafe fn get(relid: Oid) -> Option<Relation> {
+        // SAFETY: the caller is in a transaction; NULL means "no such relation".
+        let rel = unsafe { pg_sys::RelationIdGetRelation(relid) };
+        (!rel.is_null()).then_some(Relation { rel, opened: Opened::Reference })
+    }
+
+    pub fn as_ptr(&self) -> pg_sys::Relation {
+        self.rel
+    }
+
+    /// `rd_rel`, the relation's pg_class row.
+    pub fn class(&self) -> &pg_sys::FormData_pg_class {
+        // SAFETY: an open relation has a valid rd_rel for as long as it is open.
+        unsafe { &*(*self.rel).rd_rel }
+    }
+}
+
+impl Drop for Relation {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        // SAFETY: the relation was opened in the way `opened` says and not closed since.
+        unsafe {
+            match self.opened {
+                Opened::Table(lock) => pg_sys::table_close(self.rel, lock),
+                Opened::Index => pg_sys::index_close(self.rel, pg_sys::NoLock as pg_sys::LOCKMODE),
+                Opened::Reference => pg_sys::RelationClose(self.rel),
+            }
+        }
+    }
+}
+
+/// A tuple found in a system cache, released on drop.
+pub struct SysCacheTuple {
+    cache: c_int,
+    tuple: pg_sys::HeapTuple,
+}
+
+impl SysCacheTuple {
+    /// `SearchSysCache1(cache, key)`; `None` if there is no such row.
+    ///
+    /// # Safety
+    /// Inside a transaction; `key` is of the cache's key type.
+    pub unsafe fn search1(cache: pg_sys::SysCacheIdentifier::Type, key: pg_sys::Datum) -> Option<SysCacheTuple> {
+        let cache = cache as c_int;
+        // SAFETY: the caller is in a transaction; NULL means "not found".
+        let tuple = unsafe { pg_sys::SearchSysCache1(cache, key) };
+        (!tuple.is_null()).then_some(SysCacheTuple { cache, tuple })
+    }
+
+    /// `SearchSysCache2(cache, key1, key2)`; `None` if there is no such row.
+    ///
+    /// # Safety
+    /// As [`SysCacheTuple::search1`].
+    pub unsafe fn search2(
+        cache: pg_sys::SysCacheIdentifier::Type,
+        key1: pg_sys::Datum,
+        key2: pg_sys::Datum,
+    ) -> Option<SysCacheTuple> {
+        let cache = cache as c_int;
+        // SAFETY: as in search1().
+        let tuple = unsafe { pg_sys::SearchSysCache2(cache, key1, key2) };
+        (!tuple.is_null()).then_some(SysCacheTuple { cache, tuple })
+    }
+
+    /// `SearchSysCache3(cache, key1, key2, key3)`; `None` if there is no such row.
+    ///
+    /// # Safety
+    /// As [`SysCacheTuple::search1`].
+    pub unsafe fn search3(
+        cache: pg_sys::SysCacheIdentifier::Type,
+        key1: pg_sys::Datum,
+        key2: pg_sys::Datum,
+        key3: pg_sys::Datum,
+    ) -> Option<SysCacheTuple> {
+        let cache = cache as c_int;
+        // SAFETY: as in search1().
+        let tuple = unsafe { pg_sys::SearchSysCache3(cache, key1, key2, key3) };
+        (!tuple.is_null()).then_some(SysCacheTuple { cache, tuple })
+    }
+
+    /// The fixed-size part of the row.
+    ///
+    /// # Safety
+    /// `T` is the catalog's row layout, or a prefix of it.
+    pub unsafe fn form<T>(&self) -> &T {
+        // SAFETY: a cached tuple stays valid until released; the caller vouches for T.
+        unsafe { &*pg_sys::heap_tuple_get_struct::<T>(self.tuple) }
+    }
+
+    /// A column of the row by attribute number (variable-length ones included); `None` for
+    /// NULL.
+    pub fn attr(&self, attno: pg_sys::AttrNumber) -> Option<pg_sys::Datum> {
+        let mut isnull = false;
+        // SAFETY: the tuple came from this cache and is not released yet.
+        let value = unsafe { pg_sys::SysCacheGetAttr(self.cache, self.tuple, attno, &mut isnull) };
+        (!isnull).then_some(value)
+    }
+}
+
+impl Drop for SysCacheTuple {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        // SAFETY: found by SearchSysCache and not released since.
+        unsafe { pg_sys::ReleaseSysCache(self.tuple) };
+    }
+}
+
+/// An index scan of a system catalog (`systable_beginscan`), ended on drop with the catalog
+/// closed.
+pub struct CatalogScan {
+    scan: pg_sys::SysScanDesc,
+    /// Held for its Drop, which closes the catalog after the scan has ended.
+    _catalog: Relation,
+}
+
+impl CatalogScan {
+    /// The rows of `catalog` whose leading columns of `index` equal the OIDs of `keys`
+    /// (catalog attribute numbers, mapped to the index's by systable_beginscan).
+    ///
+    /// # Safety
+    /// Inside a transaction; `keys` are leading columns of `index`, of type oid.
+    pub unsafe fn new(catalog: Oid, index: Oid, keys: &[(pg_sys::AttrNumber, Oid)]) -> CatalogScan {
+        // At most the columns of an index: a fixed array, nothing to allocate.
+        let mut scan_keys: [pg_sys::ScanKeyData; pg_sys::INDEX_MAX_KEYS as usize] =
+            core::array::from_fn(|_| pg_sys::ScanKeyData::default());
+        let keys = &keys[..keys.len().min(scan_keys.len())];
+        for (key, &(attno, value)) in scan_keys.iter_mut().zip(keys) {
+            // SAFETY: oid equality on an oid column.
+            unsafe {
+                pg_sys::ScanKeyInit(
+                    key,
+                    attno,
+                    pg_sys::BTEqualStrategyNumber as pg_sys::StrategyNumber,
+                    pg_sys::F_OIDEQ.into(),
+                    value.into(),
+                )
+            };
+        }
+        // SAFETY: the caller is in a transaction; catalogs are read under AccessShareLock
+        // with the catalog snapshot, as PostgreSQL's own lookups read them.
+        unsafe {
+            let catalog = Relation::table(catalog, pg_sys::AccessShareLock as pg_sys::LOCKMODE);
+            let scan = pg_sys::systable_beginscan(
+                catalog.as_ptr(),
+                index,
+                true,
+                core::ptr::null_mut(),
+                keys.len() as c_int,
+                scan_keys.as_mut_ptr(),
+            );
+            CatalogScan { scan, _catalog: catalog }
+        }
+    }
+
+    /// The next row (valid until the next call or the end of the scan), or `None`.
+    pub fn next(&mut self) -> Option<pg_sys::HeapTuple> {
+        // SAFETY: a scan begun and not ended.
+        let tuple = unsafe { pg_sys::systable_getnext(self.scan) };
+        (!tuple.is_null()).then_some(tuple)
+    }
+}
+
+impl Drop for CatalogScan {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        // SAFETY: begun and not ended; the catalog closes after (its own guard).
+        unsafe { pg_sys::systable_endscan(self.scan) };
+    }
+}
+
+/// Another user, in a security-restricted operation, until dropped: how PostgreSQL runs an
+/// object owner's code in its own maintenance commands (ANALYZE, CREATE INDEX, REFRESH
+/// MATERIALIZED VIEW), so that a superuser running them lends nobody its rights.
+pub struct RestrictedUser {
+    saved_user: Oid,
+    saved_context: c_int,
+}
+
+impl RestrictedUser {
+    /// Becomes `user` until the guard is dropped. Inside, `SET ROLE`, temporary tables,
+    /// cursors WITH HOLD and other things that could outlive the operation are refused.
+    pub fn become_(user: Oid) -> RestrictedUser {
+        let (mut saved_user, mut saved_context) = (pg_sys::InvalidOid, 0);
+        let restricted = (pg_sys::SECURITY_LOCAL_USERID_CHANGE | pg_sys::SECURITY_RESTRICTED_OPERATION) as c_int;
+        // SAFETY: plain reads and writes of the backend's current user and security context.
+        unsafe {
+            pg_sys::GetUserIdAndSecContext(&mut saved_user, &mut saved_context);
+            pg_sys::SetUserIdAndSecContext(user, saved_context | restricted);
+        }
+        RestrictedUser { saved_user, saved_context }
+    }
+}
+
+impl Drop for RestrictedUser {
+    fn drop(&mut self) {
+        // SAFETY: restores the values read in become_(); two assignments, safe even while an
+        // ERROR unwinds (the abort would restore the transaction's own anyway).
+        unsafe { pg_sys::SetUserIdAndSecContext(self.saved_user, self.saved_context) };
+    }
+}
+
+/// Runs `f`, aborting the process if it panics: for callbacks PostgreSQL calls directly (sort
+/// comparators), which must not unwind into its C frames and are too hot for pgrx's guard.
+/// Their bodies cannot panic; this makes "cannot" a fence rather than a promise.
+#[inline(always)]
+pub fn abort_on_panic<R>(f: impl FnOnce() -> R) -> R {
+    struct Abort;
+    impl Drop for Abort {
+        fn drop(&mut self) {
+            std::process::abort();
+        }
+    }
+    let abort = Abort;
+    let result = f();
+    core::mem::forget(abort);
+    result
+}
