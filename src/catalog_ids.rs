@@ -43,6 +43,8 @@ pub mod pg_depend {
     pub const DEPENDENCY_NORMAL: u8 = b'n';
     pub const DEPENDENCY_AUTO: u8 = b'a';
     pub const DEPENDENCY_EXTENSION: u8 = b'e';
+    /// `ALTER … DEPENDS ON EXTENSION`: dropped with the extension, without CASCADE.
+    pub const DEPENDENCY_AUTO_EXTENSION: u8 = b'x';
 
     #[repr(C)]
     pub struct FormData {
@@ -54,4 +56,35 @@ pub mod pg_depend {
         pub refobjsubid: i32,
         pub deptype: core::ffi::c_char,
     }
+}
+
+/// Operators of `pg_operator.dat`, operator families of `pg_opfamily.dat` and btree strategy
+/// numbers (`access/stratnum.h`) that the planner hook recognises or uses.
+pub mod operators {
+    pub const TIMESTAMPTZ_EQ: u32 = 1320;
+    pub const TIMESTAMPTZ_LT: u32 = 1322;
+    pub const TIMESTAMPTZ_LE: u32 = 1323;
+    pub const TIMESTAMPTZ_GT: u32 = 1324;
+    pub const TIMESTAMPTZ_GE: u32 = 1325;
+    /// The integer equality operators: an "=" found by OID cannot be a user's operator of that
+    /// name.
+    pub const INT2_EQ: u32 = 94;
+    pub const INT4_EQ: u32 = 96;
+    pub const INT8_EQ: u32 = 410;
+    pub const INT24_EQ: u32 = 532;
+    pub const INT42_EQ: u32 = 533;
+    pub const INT28_EQ: u32 = 1862;
+    pub const INT82_EQ: u32 = 1868;
+    pub const INT48_EQ: u32 = 15;
+    pub const INT84_EQ: u32 = 416;
+    /// btree `datetime_ops` (date, timestamp, timestamptz): the family of a sort by a time.
+    pub const DATETIME_BTREE_FAMILY: u32 = 434;
+    /// btree `uuid_ops`: byte order.
+    pub const UUID_BTREE_FAMILY: u32 = 2968;
+    /// BRIN `uuid_minmax_ops` and `uuid_minmax_multi_ops`: byte order, by block ranges.
+    pub const UUID_MINMAX_FAMILY: u32 = 4081;
+    pub const UUID_MINMAX_MULTI_FAMILY: u32 = 4614;
+    pub const BT_LESS: i16 = 1;
+    pub const BT_GREATER_EQUAL: i16 = 4;
+    pub const BT_GREATER: i16 = 5;
 }

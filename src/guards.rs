@@ -1,13 +1,12 @@
 //! Guards for what PostgreSQL lends to a caller: an open relation, a system-cache tuple, a
-//! catalog scan, the current user. Each gives it back in `Drop`, so no return path — early
-//! returns included — can leak a reference or leave another user in charge.
+//! catalog scan, the current user and its settings. Each gives it back in `Drop`, so no
+//! return path — early returns included — can leak a reference or leave another user in
+//! charge.
 //!
 //! While a PostgreSQL ERROR unwinds through Rust (pgrx turns the error into a panic and
-//! raises it again at the function's boundary), relations, tuples and scans are *not* given
-//! back here: the transaction's (or subtransaction's) abort releases every one of them, and
-//! calling into the server between an ERROR and that abort is not safe. The user is restored
-//! in every case: that is two assignments, and a caller that catches the error must not go on
-//! as the other user.
+//! raises it again at the function's boundary), nothing is given back here: the transaction's
+//! (or subtransaction's) abort releases every relation, tuple and scan and restores the user
+//! and settings, and calling into the server between an ERROR and that abort is not safe.
 
 use core::ffi::c_int;
 use pgrx::pg_sys::{self, Oid};
@@ -16,8 +15,6 @@ use pgrx::pg_sys::{self, Oid};
 enum Opened {
     /// `table_open`: `table_close` with the same lock mode.
     Table(pg_sys::LOCKMODE),
-    /// `index_open`: `index_close` keeping the lock.
-    Index,
     /// `RelationIdGetRelation`: `RelationClose`.
     Reference,
 }
@@ -41,17 +38,6 @@ impl Relation {
         Relation { rel, opened: Opened::Table(lock) }
     }
 
-    /// `index_open(relid, lock)`, the lock kept to the end of the transaction (as the planner
-    /// and executor keep theirs); raises PostgreSQL's error if the index does not exist.
-    ///
-    /// # Safety
-    /// As [`Relation::table`].
-    pub unsafe fn index(relid: Oid, lock: pg_sys::LOCKMODE) -> Relation {
-        // SAFETY: as in table(); index_open raises an ERROR rather than return NULL.
-        let rel = unsafe { pg_sys::index_open(relid, lock) };
-        Relation { rel, opened: Opened::Index }
-    }
-
     /// The relation cache entry of `relid`, without a lock (the caller holds one, or only
     /// reads what a lock would not protect); `None` if there is no such relation.
     ///
@@ -60,7 +46,8 @@ impl Relation {
     pub unsafe fn get(relid: Oid) -> Option<Relation> {
         // SAFETY: the caller is in a transaction; NULL means "no such relation".
         let rel = unsafe { pg_sys::RelationIdGetRelation(relid) };
-        (!rel.is_null()).then_some(Relation { rel, opened: Opened::Reference })
+        // (then(), not then_some(): a guard over NULL must never exist, even to be dropped.)
+        (!rel.is_null()).then(|| Relation { rel, opened: Opened::Reference })
     }
 
     pub fn as_ptr(&self) -> pg_sys::Relation {
@@ -76,14 +63,13 @@ impl Relation {
 
 impl Drop for Relation {
     fn drop(&mut self) {
-        if std::thread::panicking() {
+        if std::thread::panicking() || self.rel.is_null() {
             return;
         }
         // SAFETY: the relation was opened in the way `opened` says and not closed since.
         unsafe {
             match self.opened {
                 Opened::Table(lock) => pg_sys::table_close(self.rel, lock),
-                Opened::Index => pg_sys::index_close(self.rel, pg_sys::NoLock as pg_sys::LOCKMODE),
                 Opened::Reference => pg_sys::RelationClose(self.rel),
             }
         }
@@ -105,7 +91,7 @@ impl SysCacheTuple {
         let cache = cache as c_int;
         // SAFETY: the caller is in a transaction; NULL means "not found".
         let tuple = unsafe { pg_sys::SearchSysCache1(cache, key) };
-        (!tuple.is_null()).then_some(SysCacheTuple { cache, tuple })
+        (!tuple.is_null()).then(|| SysCacheTuple { cache, tuple })
     }
 
     /// `SearchSysCache2(cache, key1, key2)`; `None` if there is no such row.
@@ -120,7 +106,7 @@ impl SysCacheTuple {
         let cache = cache as c_int;
         // SAFETY: as in search1().
         let tuple = unsafe { pg_sys::SearchSysCache2(cache, key1, key2) };
-        (!tuple.is_null()).then_some(SysCacheTuple { cache, tuple })
+        (!tuple.is_null()).then(|| SysCacheTuple { cache, tuple })
     }
 
     /// `SearchSysCache3(cache, key1, key2, key3)`; `None` if there is no such row.
@@ -136,7 +122,7 @@ impl SysCacheTuple {
         let cache = cache as c_int;
         // SAFETY: as in search1().
         let tuple = unsafe { pg_sys::SearchSysCache3(cache, key1, key2, key3) };
-        (!tuple.is_null()).then_some(SysCacheTuple { cache, tuple })
+        (!tuple.is_null()).then(|| SysCacheTuple { cache, tuple })
     }
 
     /// The fixed-size part of the row.
@@ -160,7 +146,7 @@ impl SysCacheTuple {
 
 impl Drop for SysCacheTuple {
     fn drop(&mut self) {
-        if std::thread::panicking() {
+        if std::thread::panicking() || self.tuple.is_null() {
             return;
         }
         // SAFETY: found by SearchSysCache and not released since.
@@ -233,34 +219,64 @@ impl Drop for CatalogScan {
     }
 }
 
-/// Another user, in a security-restricted operation, until dropped: how PostgreSQL runs an
-/// object owner's code in its own maintenance commands (ANALYZE, CREATE INDEX, REFRESH
-/// MATERIALIZED VIEW), so that a superuser running them lends nobody its rights.
+/// Another user, in a security-restricted operation, with settings of its own, until dropped:
+/// how PostgreSQL runs an object owner's code in its own maintenance commands (VACUUM, ANALYZE,
+/// CREATE INDEX, REFRESH MATERIALIZED VIEW), so that a superuser running them lends nobody its
+/// rights:
+///
+/// * the current user is the owner, in a security-restricted operation: `SET ROLE`, temporary
+///   tables, cursors WITH HOLD and whatever else could outlive the operation are refused;
+/// * settings get a nest level of their own, with `search_path` = `pg_catalog, pg_temp`
+///   (PostgreSQL 17's `RestrictSearchPath()`), and every setting changed inside — also with
+///   `set_config(…, false)`, which would otherwise outlive the caller's function — is undone
+///   when the guard is dropped (0.4.1 did not: a CHECK of a table owner's set the calling
+///   superuser's `search_path` to a schema of its own).
+///
+/// While an ERROR unwinds, nothing is undone here: the (sub)transaction's abort restores both
+/// the user and the settings, as it does for PostgreSQL's own commands.
 pub struct RestrictedUser {
     saved_user: Oid,
     saved_context: c_int,
+    nest_level: c_int,
 }
 
 impl RestrictedUser {
-    /// Becomes `user` until the guard is dropped. Inside, `SET ROLE`, temporary tables,
-    /// cursors WITH HOLD and other things that could outlive the operation are refused.
+    /// Becomes `user` until the guard is dropped.
     pub fn become_(user: Oid) -> RestrictedUser {
         let (mut saved_user, mut saved_context) = (pg_sys::InvalidOid, 0);
         let restricted = (pg_sys::SECURITY_LOCAL_USERID_CHANGE | pg_sys::SECURITY_RESTRICTED_OPERATION) as c_int;
-        // SAFETY: plain reads and writes of the backend's current user and security context.
+        // SAFETY: reads and writes of the backend's current user and security context, and a
+        // new GUC nest level with search_path set in it, as vacuum.c does around an owner's code.
         unsafe {
             pg_sys::GetUserIdAndSecContext(&mut saved_user, &mut saved_context);
             pg_sys::SetUserIdAndSecContext(user, saved_context | restricted);
+            let nest_level = pg_sys::NewGUCNestLevel();
+            pg_sys::set_config_option(
+                c"search_path".as_ptr(),
+                c"pg_catalog, pg_temp".as_ptr(),
+                pg_sys::GucContext::PGC_USERSET,
+                pg_sys::GucSource::PGC_S_SESSION,
+                pg_sys::GucAction::GUC_ACTION_SAVE,
+                true,
+                0,
+                false,
+            );
+            RestrictedUser { saved_user, saved_context, nest_level }
         }
-        RestrictedUser { saved_user, saved_context }
     }
 }
 
 impl Drop for RestrictedUser {
     fn drop(&mut self) {
-        // SAFETY: restores the values read in become_(); two assignments, safe even while an
-        // ERROR unwinds (the abort would restore the transaction's own anyway).
-        unsafe { pg_sys::SetUserIdAndSecContext(self.saved_user, self.saved_context) };
+        if std::thread::panicking() {
+            return;
+        }
+        // SAFETY: undoes the nest level opened in become_() (and any inside it), then restores
+        // the values read there.
+        unsafe {
+            pg_sys::AtEOXact_GUC(false, self.nest_level);
+            pg_sys::SetUserIdAndSecContext(self.saved_user, self.saved_context);
+        }
     }
 }
 

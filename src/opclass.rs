@@ -42,7 +42,8 @@ pub fn uuid_time_gt(a: Uuid, b: Uuid) -> bool {
 /// `d` is a non-null `uuid` datum: a pointer to 16 octets.
 #[inline]
 unsafe fn datum_bytes<'a>(d: pg_sys::Datum) -> &'a Bytes {
-    &*d.cast_mut_ptr::<Bytes>()
+    // SAFETY: the caller passes a uuid datum, a pointer to its 16 bytes.
+    unsafe { &*d.cast_mut_ptr::<Bytes>() }
 }
 
 // The sort callbacks below are called by PostgreSQL directly, millions of times per sort,

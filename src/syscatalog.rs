@@ -89,7 +89,8 @@ fn xmin(header: &pg_sys::HeapTupleHeaderData) -> pg_sys::TransactionId {
 /// `T` must be the catalog's row layout (or a prefix of it), and `keys` the
 /// leading columns of `index`.
 pub unsafe fn scan<T>(catalog: u32, index: u32, keys: &[(u32, Oid)], mut each: impl FnMut(&T)) {
-    scan_tuples(catalog, index, keys, |row: &T, _| each(row))
+    // SAFETY: the caller's guarantees are scan_tuples()'s.
+    unsafe { scan_tuples(catalog, index, keys, |row: &T, _| each(row)) }
 }
 
 /// As [`scan`], with each row's `xmin` (the transaction that wrote this version of it;

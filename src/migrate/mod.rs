@@ -205,20 +205,35 @@ fn push<T>(items: &mut Vec<T>, item: T) {
 fn function_map(old: Oid, ours: Oid, name: &[u8]) -> FunctionMap {
     // SAFETY: the extension's own schema, read from its pg_extension row.
     let schema = unsafe { members::extension_schema(ours) };
-    let mut members = Vec::new();
+    let (mut members, mut marked) = (Vec::new(), Listing::new());
     // SAFETY: a catalog scan whose row layout is pg_depend's leading columns.
     unsafe {
         syscatalog::scan::<pg_depend::FormData>(
             DependRelationId.to_u32(),
             DependReferenceIndexId.to_u32(),
             &[(pg_depend::ANUM_REFCLASSID, pg_sys::ExtensionRelationId), (pg_depend::ANUM_REFOBJID, old)],
-            |row| {
-                if row.deptype as u8 == pg_depend::DEPENDENCY_EXTENSION {
-                    push(&mut members, (row.classid, row.objid, row.objsubid));
+            |row| match row.deptype as u8 {
+                pg_depend::DEPENDENCY_EXTENSION => push(&mut members, (row.classid, row.objid, row.objsubid)),
+                pg_depend::DEPENDENCY_AUTO_EXTENSION => {
+                    marked.add(CStr::from_ptr(describe(row.classid, row.objid, row.objsubid)).to_bytes())
                 }
+                _ => {}
             },
         )
     };
+    // DROP EXTENSION drops these without CASCADE and without a word (found by review).
+    if let Some(marked) = marked.finish() {
+        let name = catalog_text_for_message(name);
+        error(
+            PgSqlErrorCode::ERRCODE_DEPENDENT_OBJECTS_STILL_EXIST,
+            format!("cannot drop extension {name}: objects are marked as depending on it: {marked}"),
+            Some(format!("Objects marked with ALTER … DEPENDS ON EXTENSION {name} would be dropped with it.")),
+            Some(&format!(
+                "Nothing was changed. Remove the mark (ALTER … NO DEPENDS ON EXTENSION {name}) from those that should \
+                 stay, or drop them, then run uuid_ext_migrate_from() again."
+            )),
+        );
+    }
     let (mut pairs, mut missing) = (Vec::new(), Vec::new());
     for (class, object, subid) in members {
         // SAFETY: catalog lookups of an existing member.

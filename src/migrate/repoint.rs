@@ -8,8 +8,8 @@
 //! whatever they contain — there is no SQL text to substitute in, and none to inject into.
 
 use core::ffi::{c_char, c_void, CStr};
+use pgrx::pg_guard;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
-use pgrx::{is_a, pg_guard};
 
 /// Old function → uuid_ext's function of the same name and signature, sorted by the old.
 pub struct FunctionMap(Vec<(Oid, Oid)>);
@@ -81,30 +81,36 @@ unsafe extern "C-unwind" fn walker(node: *mut Node, context: *mut c_void) -> boo
     }
     // SAFETY: `context` is the Walk that repoint() passes down, and `node` a node of its tree.
     let walk = unsafe { &mut *context.cast::<Walk>() };
-    // SAFETY (each block below): `node` is a node of the tag tested, as PostgreSQL built it.
-    if is_a(node, NodeTag::T_Query) {
+    // SAFETY: `node` is a non-null node of the tree; its tag decides what it is.
+    let tag = unsafe { (*node).type_ };
+    // SAFETY (each cast below): `node` is a node of the tag tested, as PostgreSQL built it.
+    match tag {
         // Queries are the one node expression_tree_walker leaves to its caller.
-        return unsafe { pg_sys::query_tree_walker(node.cast(), Some(walker), context, 0) };
-    }
-    if is_a(node, NodeTag::T_FuncExpr) {
-        let call = unsafe { &mut *node.cast::<pg_sys::FuncExpr>() };
-        if let Some(new) = walk.map.get(call.funcid) {
-            call.funcid = new;
-            walk.references += 1;
-        }
-    } else if is_a(node, NodeTag::T_Const) {
-        let constant = unsafe { &mut *node.cast::<pg_sys::Const>() };
-        if !constant.constisnull && matches!(constant.consttype, pg_sys::REGPROCOID | pg_sys::REGPROCEDUREOID) {
-            let old = Oid::from_u32(constant.constvalue.value() as u32);
-            if let Some(new) = walk.map.get(old) {
-                constant.constvalue = new.into();
+        NodeTag::T_Query => return unsafe { pg_sys::query_tree_walker(node.cast(), Some(walker), context, 0) },
+        NodeTag::T_FuncExpr => {
+            let call = unsafe { &mut *node.cast::<pg_sys::FuncExpr>() };
+            if let Some(new) = walk.map.get(call.funcid) {
+                call.funcid = new;
                 walk.references += 1;
             }
         }
-    } else if is_a(node, NodeTag::T_Aggref) {
-        walk.unhandled |= walk.map.get(unsafe { (*node.cast::<pg_sys::Aggref>()).aggfnoid }).is_some();
-    } else if is_a(node, NodeTag::T_WindowFunc) {
-        walk.unhandled |= walk.map.get(unsafe { (*node.cast::<pg_sys::WindowFunc>()).winfnoid }).is_some();
+        NodeTag::T_Const => {
+            let constant = unsafe { &mut *node.cast::<pg_sys::Const>() };
+            if !constant.constisnull && matches!(constant.consttype, pg_sys::REGPROCOID | pg_sys::REGPROCEDUREOID) {
+                let old = Oid::from_u32(constant.constvalue.value() as u32);
+                if let Some(new) = walk.map.get(old) {
+                    constant.constvalue = new.into();
+                    walk.references += 1;
+                }
+            }
+        }
+        NodeTag::T_Aggref => {
+            walk.unhandled |= walk.map.get(unsafe { (*node.cast::<pg_sys::Aggref>()).aggfnoid }).is_some()
+        }
+        NodeTag::T_WindowFunc => {
+            walk.unhandled |= walk.map.get(unsafe { (*node.cast::<pg_sys::WindowFunc>()).winfnoid }).is_some()
+        }
+        _ => {}
     }
     // SAFETY: a node of the tree; the walker and its context as above.
     unsafe { pg_sys::expression_tree_walker(node, Some(walker), context) }

@@ -1,54 +1,58 @@
-//! Per-backend caches of what planning looks up, kept until PostgreSQL says
-//! it changed.
+//! Per-backend caches of what planning looks up, kept until PostgreSQL says it changed.
 //!
-//! Resolving the catalog takes a dozen catalog lookups and `pg_depend` scans;
-//! the facts about a relation open its indexes, parse its CHECK constraints
-//! and read `pg_inherits`. Done on every planning, that cost more than some of
-//! the queries it serves (a 20-row `LIMIT` read), so both are kept between
-//! plannings:
+//! Resolving the catalog takes a dozen catalog lookups; the facts about a relation parse its
+//! CHECK constraints and read `pg_constraint` and `pg_inherits`. Done on every planning, that
+//! cost more than some of the queries it serves (a 20-row `LIMIT` read), so both are kept
+//! between plannings:
 //!
 //! | cached | kept until |
 //! |---|---|
 //! | the catalog ([`super::catalog::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes: any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP EXTENSION and ALTER EXTENSION … UPDATE (each creates, replaces or drops member functions) |
-//! | the facts of a relation ([`super::relations::Facts`]) | the catalog changes, or any relation's relcache entry is invalidated (an index, a constraint, a child, a partition added or dropped anywhere: the facts of a parent depend on its whole tree) |
+//! | the facts of a relation ([`super::relations`]) | the catalog changes, or the relcache entry of a relation they were read from is invalidated (a constraint, a child, a partition added or dropped there; for a partitioned table, anywhere in its tree), or every relcache entry is (a sinval queue overflow) |
 //!
-//! PostgreSQL calls the callbacks registered here when it processes
-//! invalidations: other sessions' committed changes, this session's own at
-//! each command boundary, and every one again when a transaction aborts (or
-//! all of them at once after a sinval queue overflow). Each planning that
-//! looks at a cache first processes whatever is pending
-//! (`AcceptInvalidationMessages`, [`super::catalog::Lazy::get`]): re-planning a
-//! cached plan inside a transaction that already holds its locks would
-//! otherwise see the cache of an older catalog than the planner itself reads
-//! (a foreign child added by another session, say). What changes between
-//! that point and the planner's own expansion of an inheritance tree is
-//! checked on the finished plan ([`super::relations::no_relation_joined`]).
-//! The callbacks only
-//! advance a generation counter — they touch no cache that may be in use,
-//! allocate nothing and cannot fail — and an entry is used only while the
-//! generations it was computed in are current. A value computed while an
-//! invalidation arrived is used for that planning (as an uncached lookup
-//! would be) but not kept.
+//! So another session's `CREATE TEMP TABLE`, or any change to an unrelated table, keeps every
+//! fact (0.4.0 dropped them all on any relcache invalidation in the database: planning over a
+//! 1,000-partition table went from 0.06 to 3.1 ms).
 //!
-//! What is *not* cached: the current role's EXECUTE privilege on the bound
-//! functions and operators, which is checked on every planning that uses them
-//! (roles and memberships change without invalidating `pg_proc`).
+//! PostgreSQL calls the callbacks registered here when it processes invalidations: other
+//! sessions' committed changes, this session's own at each command boundary, and every one
+//! again when a transaction aborts (or all of them at once after a sinval queue overflow).
+//! Each planning that looks at a cache first processes whatever is pending
+//! (`AcceptInvalidationMessages`, [`super::catalog::Lazy::get`]): re-planning a cached plan
+//! inside a transaction that already holds its locks would otherwise see the cache of an older
+//! catalog than the planner itself reads. The callbacks only advance a generation counter or
+//! note a relation in a fixed ring — they touch no cache that may be in use, allocate nothing
+//! and cannot fail; an entry is used only while nothing it was read from changed since. A
+//! value computed while an invalidation arrived is used for that planning (as an uncached
+//! lookup would be) but not kept.
 //!
-//! A known limit: `ALTER EXTENSION uuid_ext DROP FUNCTION f` (or `ADD`) changes
-//! only `pg_depend`, which no cache callback sees; a session that cached `f` as
-//! a member keeps using it until its next catalog invalidation or its end.
-//! The object is the same function, unchanged: any change to it (`CREATE OR
+//! What is *not* cached: the current role's EXECUTE privilege on the bound functions and
+//! operators, which is checked on every planning that uses them (roles and memberships change
+//! without invalidating `pg_proc`).
+//!
+//! A known limit: `ALTER EXTENSION uuid_ext DROP FUNCTION f` (or `ADD`) changes only
+//! `pg_depend`, which no cache callback sees; a session that cached `f` as a member keeps using
+//! it until its next catalog invalidation or its end. The object is the same function,
+//! unchanged (and this library's own code, [`crate::members`]): any change to it (`CREATE OR
 //! REPLACE`, owner, privileges, DROP) updates `pg_proc` and invalidates.
 
 use core::cell::{Cell, RefCell};
 use pgrx::pg_sys::{self, Datum, Oid};
 use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The last relations whose relcache entries were invalidated, noted by the callback without
+/// allocating (a ring, by serial number); a cache that has fallen further behind than this
+/// drops everything.
+const RING: usize = 64;
 
 thread_local! {
-    /// Advanced whenever a `pg_proc` or `pg_opfamily` row changes.
-    static CATALOG_GENERATION: Cell<u64> = const { Cell::new(1) };
-    /// Advanced on every relcache invalidation.
-    static RELATION_GENERATION: Cell<u64> = const { Cell::new(1) };
+    /// Advanced whenever a `pg_proc` or `pg_opfamily` row changes, and whenever every relcache
+    /// entry is invalidated at once.
+    static GENERATION: Cell<u64> = const { Cell::new(1) };
+    static CHANGED: Cell<[Oid; RING]> = const { Cell::new([pg_sys::InvalidOid; RING]) };
+    /// How many relations have been noted in CHANGED, ever.
+    static CHANGED_SERIAL: Cell<u64> = const { Cell::new(0) };
 }
 
 /// Registers the invalidation callbacks (from `_PG_init`, once per process).
@@ -98,72 +102,117 @@ unsafe extern "C-unwind" fn memberships_changed(_arg: Datum, _cacheid: core::ffi
 
 #[pgrx::pg_guard]
 unsafe extern "C-unwind" fn catalog_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
-    CATALOG_GENERATION.with(|g| g.set(g.get() + 1));
+    GENERATION.with(|g| g.set(g.get() + 1));
 }
 
 #[pgrx::pg_guard]
-unsafe extern "C-unwind" fn relation_changed(_arg: Datum, _relid: Oid) {
-    RELATION_GENERATION.with(|g| g.set(g.get() + 1));
+unsafe extern "C-unwind" fn relation_changed(_arg: Datum, relid: Oid) {
+    if relid == pg_sys::InvalidOid {
+        // Every relation (a sinval queue overflow): everything afresh.
+        GENERATION.with(|g| g.set(g.get() + 1));
+        return;
+    }
+    let serial = CHANGED_SERIAL.with(Cell::get);
+    CHANGED.with(|changed| {
+        let mut noted = changed.get();
+        noted[(serial % RING as u64) as usize] = relid;
+        changed.set(noted);
+    });
+    CHANGED_SERIAL.with(|s| s.set(serial + 1));
 }
 
-/// The generations a value computed now depends on.
-fn generations() -> (u64, u64) {
-    (CATALOG_GENERATION.with(Cell::get), RELATION_GENERATION.with(Cell::get))
+/// A value and the relations it was read from (sorted).
+struct Kept<V> {
+    value: V,
+    relations: Rc<Vec<Oid>>,
 }
 
 /// The most entries one cache keeps (the facts of this many columns: well under 1 MiB).
 const MAX_ENTRIES: usize = 4096;
 
-/// A value kept while the generations it was computed in are current.
-struct Kept<T> {
-    generations: (u64, u64),
-    value: T,
+struct Entries<K, V> {
+    generation: u64,
+    /// The CHANGED_SERIAL up to which invalidated relations have been removed.
+    serial: u64,
+    map: HashMap<K, Kept<V>>,
 }
 
-/// One cached value per key, all of them dropped at once when the generations change.
+/// One cached value per key, dropped when a relation it was read from changes (or the catalog).
 pub struct Cache<K, V> {
-    entries: RefCell<Option<Kept<HashMap<K, V>>>>,
-    /// Whether relcache invalidations make the values stale (else only catalog changes do).
-    relation_dependent: bool,
+    entries: RefCell<Option<Entries<K, V>>>,
 }
 
 impl<K: core::hash::Hash + Eq, V: Clone> Cache<K, V> {
-    pub const fn new(relation_dependent: bool) -> Self {
-        Cache { entries: RefCell::new(None), relation_dependent }
+    pub const fn new() -> Self {
+        Cache { entries: RefCell::new(None) }
     }
 
-    fn current(&self) -> (u64, u64) {
-        let (catalog, relation) = generations();
-        (catalog, if self.relation_dependent { relation } else { 0 })
+    /// Drops what the invalidations since the last look make stale.
+    fn refresh(&self) {
+        let (generation, serial) = (GENERATION.with(Cell::get), CHANGED_SERIAL.with(Cell::get));
+        let mut entries = self.entries.borrow_mut();
+        match entries.as_mut() {
+            Some(e) if e.generation == generation && serial - e.serial <= RING as u64 => {
+                if e.serial != serial {
+                    let ring = CHANGED.with(Cell::get);
+                    let changed: Vec<u32> =
+                        (e.serial..serial).map(|s| ring[(s % RING as u64) as usize].to_u32()).collect();
+                    e.map.retain(|_, kept| {
+                        !changed.iter().any(|rel| kept.relations.binary_search_by_key(rel, |r| r.to_u32()).is_ok())
+                    });
+                    e.serial = serial;
+                }
+            }
+            _ => *entries = Some(Entries { generation, serial, map: HashMap::new() }),
+        }
     }
 
     /// The cached value for `key`, or `compute()`'s (kept unless an invalidation arrived
-    /// meanwhile). `compute` runs with no borrow of the cache held, so it may itself use
-    /// caches and process invalidations.
-    pub fn get(&self, key: K, compute: impl FnOnce() -> V) -> V {
-        let before = self.current();
-        if let Some(kept) = self.entries.borrow().as_ref() {
-            if kept.generations == before {
-                if let Some(value) = kept.value.get(&key) {
-                    return value.clone();
+    /// meanwhile), with the relations it was read from (`relations_of`). `compute` runs with no
+    /// borrow of the cache held, so it may itself use caches and process invalidations.
+    pub fn get(&self, key: K, relations_of: impl FnOnce(&V) -> Rc<Vec<Oid>>, compute: impl FnOnce() -> V) -> V {
+        self.refresh();
+        if let Some(kept) = self.entries.borrow().as_ref().and_then(|e| e.map.get(&key)) {
+            return kept.value.clone();
+        }
+        let before = (GENERATION.with(Cell::get), CHANGED_SERIAL.with(Cell::get));
+        let value = compute();
+        if (GENERATION.with(Cell::get), CHANGED_SERIAL.with(Cell::get)) == before {
+            let relations = relations_of(&value);
+            if let Some(e) = self.entries.borrow_mut().as_mut() {
+                // Bounded: a session that plans queries over ever more tables starts over
+                // rather than grow.
+                if e.map.len() >= MAX_ENTRIES {
+                    e.map = HashMap::new();
                 }
+                e.map.insert(key, Kept { value: value.clone(), relations });
+            }
+        }
+        value
+    }
+}
+
+/// A cache of one value that only catalog changes make stale (the extension's catalog).
+pub struct CatalogCache<V> {
+    kept: RefCell<Option<(u64, V)>>,
+}
+
+impl<V: Clone> CatalogCache<V> {
+    pub const fn new() -> Self {
+        CatalogCache { kept: RefCell::new(None) }
+    }
+
+    /// The cached value, or `compute()`'s (kept unless the catalog changed meanwhile).
+    pub fn get(&self, compute: impl FnOnce() -> V) -> V {
+        let generation = GENERATION.with(Cell::get);
+        if let Some((g, value)) = self.kept.borrow().as_ref() {
+            if *g == generation {
+                return value.clone();
             }
         }
         let value = compute();
-        if self.current() == before {
-            let mut entries = self.entries.borrow_mut();
-            let stale = entries.as_ref().is_none_or(|kept| kept.generations != before);
-            if stale {
-                *entries = Some(Kept { generations: before, value: HashMap::new() });
-            }
-            if let Some(kept) = entries.as_mut() {
-                // Bounded: a session that plans queries over ever more tables starts over
-                // rather than grow (a full cache is refilled at a catalog walk per table).
-                if kept.value.len() >= MAX_ENTRIES {
-                    kept.value = HashMap::new();
-                }
-                kept.value.insert(key, value.clone());
-            }
+        if GENERATION.with(Cell::get) == generation {
+            *self.kept.borrow_mut() = Some((generation, value.clone()));
         }
         value
     }

@@ -19,7 +19,7 @@
 //! or sorted by) has turned up, so other queries never touch it. The EXECUTE
 //! privilege is checked on every planning that uses it.
 
-use super::cache::Cache;
+use super::cache::CatalogCache;
 use crate::guards::SysCacheTuple;
 use crate::members::{extension_schema, is_this_library};
 use core::ffi::CStr;
@@ -29,7 +29,7 @@ use std::rc::Rc;
 thread_local! {
     /// The catalog of this backend's database (None: uuid_ext is not installed, or a bound
     /// function is missing).
-    static CATALOG: Cache<(), Option<Rc<Catalog>>> = const { Cache::new(false) };
+    static CATALOG: CatalogCache<Option<Rc<Catalog>>> = const { CatalogCache::new() };
 }
 
 /// What a recognised extractor returns a time for.
@@ -64,27 +64,36 @@ pub struct Catalog {
 impl Catalog {
     /// None when uuid_ext is not installed in this database, or a bound
     /// function is missing.
+    ///
+    /// # Safety
+    /// Inside a transaction.
     unsafe fn resolve() -> Option<Catalog> {
-        let ext = pg_sys::get_extension_oid(c"uuid_ext".as_ptr(), true);
+        // SAFETY: catalog lookups through the system caches, none of which raises an error.
+        let ext = unsafe { pg_sys::get_extension_oid(c"uuid_ext".as_ptr(), true) };
         if ext == pg_sys::InvalidOid {
             return None;
         }
-        let schema = extension_schema(ext);
+        // SAFETY: as above.
+        let schema = unsafe { extension_schema(ext) };
         // The member of that name and argument type, if it is this library's function of that
         // name: every one the rewrites use has the symbol pgrx gives it, `<name>_wrapper`.
         let function = |name: &CStr, arg: Oid| -> Oid {
-            let args = pg_sys::buildoidvector(&arg, 1);
-            let cache = pg_sys::SysCacheIdentifier::PROCNAMEARGSNSP;
-            let Some(tuple) = SysCacheTuple::search3(cache, name.as_ptr().into(), args.into(), schema.into()) else {
-                return pg_sys::InvalidOid;
-            };
-            let f = tuple.form::<pg_sys::FormData_pg_proc>().oid;
-            let mut symbol = name.to_bytes().to_vec();
-            symbol.extend_from_slice(b"_wrapper\0");
-            let symbol = CStr::from_bytes_with_nul(&symbol).expect("one NUL, at the end");
-            match member(pg_sys::ProcedureRelationId, f, ext) {
-                f if f != pg_sys::InvalidOid && is_this_library(f, Some(symbol)) => f,
-                _ => pg_sys::InvalidOid,
+            // SAFETY: as above; the guard releases the tuple.
+            unsafe {
+                let args = pg_sys::buildoidvector(&arg, 1);
+                let cache = pg_sys::SysCacheIdentifier::PROCNAMEARGSNSP;
+                let Some(tuple) = SysCacheTuple::search3(cache, name.as_ptr().into(), args.into(), schema.into())
+                else {
+                    return pg_sys::InvalidOid;
+                };
+                let f = tuple.form::<pg_sys::FormData_pg_proc>().oid;
+                let mut symbol = name.to_bytes().to_vec();
+                symbol.extend_from_slice(b"_wrapper\0");
+                let symbol = CStr::from_bytes_with_nul(&symbol).expect("one NUL, at the end");
+                match member(pg_sys::ProcedureRelationId, f, ext) {
+                    f if f != pg_sys::InvalidOid && is_this_library(f, Some(symbol)) => f,
+                    _ => pg_sys::InvalidOid,
+                }
             }
         };
         let (uuid, timestamptz) = (pg_sys::UUIDOID, pg_sys::TIMESTAMPTZOID);
@@ -102,7 +111,8 @@ impl Catalog {
             exact_for_v7: [v7_to_timestamptz, ext_timestamp, extract_timestamp].into_iter().filter(present).collect(),
             is_v7: function(c"uuid_is_v7", uuid),
             versions: [extract_version].into_iter().filter(present).collect(),
-            time_family: time_family(schema, ext),
+            // SAFETY: as above.
+            time_family: unsafe { time_family(schema, ext) },
             v7_bounds: (function(c"uuid_v7_lower_bound", timestamptz), function(c"uuid_v7_upper_bound", timestamptz)),
             time_bounds: (
                 function(c"uuid_time_lower_bound", timestamptz),
@@ -118,9 +128,13 @@ impl Catalog {
     }
 
     /// Whether the current role may run every bound function.
+    ///
+    /// # Safety
+    /// Inside a transaction.
     unsafe fn usable(&self) -> bool {
         let bounds = [self.v7_bounds, self.time_bounds];
-        bounds.iter().all(|&(lower, upper)| may_execute(lower) && may_execute(upper))
+        // SAFETY: ACL checks through the system caches.
+        bounds.iter().all(|&(lower, upper)| unsafe { may_execute(lower) && may_execute(upper) })
     }
 
     /// What `funcid` returns a time for, if it is a recognised extractor.
@@ -166,14 +180,19 @@ pub enum Lazy {
 }
 
 impl Lazy {
+    /// # Safety
+    /// Planning, inside a transaction.
     pub unsafe fn get(&mut self) -> Option<&Catalog> {
         if let Lazy::Unresolved = self {
             // Changes other sessions committed since this transaction last looked (re-planning
             // a cached plan takes no new lock, so nothing else has processed them): the caches
             // must not answer for a catalog older than the planner's own reads.
-            pg_sys::AcceptInvalidationMessages();
-            let cached = CATALOG.with(|cache| cache.get((), || Catalog::resolve().map(Rc::new)));
-            *self = Lazy::Resolved(cached.filter(|catalog| catalog.usable()));
+            // SAFETY: processing invalidations is allowed wherever a lock could be taken.
+            unsafe { pg_sys::AcceptInvalidationMessages() };
+            // SAFETY: catalog lookups in a transaction.
+            let cached = CATALOG.with(|cache| cache.get(|| unsafe { Catalog::resolve() }.map(Rc::new)));
+            // SAFETY: ACL checks in a transaction.
+            *self = Lazy::Resolved(cached.filter(|catalog| unsafe { catalog.usable() }));
         }
         match self {
             Lazy::Resolved(catalog) => catalog.as_deref(),
@@ -183,8 +202,12 @@ impl Lazy {
 }
 
 /// `object` if it is a member of extension `ext`, else InvalidOid.
+///
+/// # Safety
+/// Inside a transaction.
 unsafe fn member(class: Oid, object: Oid, ext: Oid) -> Oid {
-    if object != pg_sys::InvalidOid && pg_sys::getExtensionOfObject(class, object) == ext {
+    // SAFETY: a pg_depend scan in a transaction.
+    if object != pg_sys::InvalidOid && unsafe { pg_sys::getExtensionOfObject(class, object) } == ext {
         object
     } else {
         pg_sys::InvalidOid
@@ -192,16 +215,25 @@ unsafe fn member(class: Oid, object: Oid, ext: Oid) -> Oid {
 }
 
 /// The btree operator family `uuid_time_ops` of the extension (InvalidOid if absent).
+///
+/// # Safety
+/// Inside a transaction.
 unsafe fn time_family(schema: Oid, ext: Oid) -> Oid {
     let cache = pg_sys::SysCacheIdentifier::OPFAMILYAMNAMENSP;
     let name = c"uuid_time_ops".as_ptr();
-    let Some(tuple) = SysCacheTuple::search3(cache, pg_sys::BTREE_AM_OID.into(), name.into(), schema.into()) else {
-        return pg_sys::InvalidOid;
-    };
-    member(pg_sys::OperatorFamilyRelationId, tuple.form::<pg_sys::FormData_pg_opfamily>().oid, ext)
+    // SAFETY: a system-cache lookup; the guard releases the tuple.
+    unsafe {
+        let Some(tuple) = SysCacheTuple::search3(cache, pg_sys::BTREE_AM_OID.into(), name.into(), schema.into()) else {
+            return pg_sys::InvalidOid;
+        };
+        member(pg_sys::OperatorFamilyRelationId, tuple.form::<pg_sys::FormData_pg_opfamily>().oid, ext)
+    }
 }
 
 /// Whether the current role may run a function (a bound a DBA revoked is not used).
+///
+/// # Safety
+/// Inside a transaction.
 pub unsafe fn may_execute(f: Oid) -> bool {
     // A function dropped by a transaction that committed since this backend last processed
     // invalidations (DROP EXTENSION in another session) would make the ACL check raise
@@ -209,17 +241,20 @@ pub unsafe fn may_execute(f: Oid) -> bool {
     // stays in the catalog cache until invalidations are next processed, which the check
     // below does not do, so it finds the same entry.
     let proc_cache = pg_sys::SysCacheIdentifier::PROCOID as i32;
-    if !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into()) {
-        return false;
+    // SAFETY: a system-cache probe and an ACL check of a function found there.
+    unsafe {
+        if !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into()) {
+            return false;
+        }
+        #[cfg(any(feature = "pg14", feature = "pg15"))]
+        let result = pg_sys::pg_proc_aclcheck(f, pg_sys::GetUserId(), pg_sys::ACL_EXECUTE as pg_sys::AclMode);
+        #[cfg(not(any(feature = "pg14", feature = "pg15")))]
+        let result = pg_sys::object_aclcheck(
+            pg_sys::ProcedureRelationId,
+            f,
+            pg_sys::GetUserId(),
+            pg_sys::ACL_EXECUTE as pg_sys::AclMode,
+        );
+        result == pg_sys::AclResult::ACLCHECK_OK
     }
-    #[cfg(any(feature = "pg14", feature = "pg15"))]
-    let result = pg_sys::pg_proc_aclcheck(f, pg_sys::GetUserId(), pg_sys::ACL_EXECUTE as pg_sys::AclMode);
-    #[cfg(not(any(feature = "pg14", feature = "pg15")))]
-    let result = pg_sys::object_aclcheck(
-        pg_sys::ProcedureRelationId,
-        f,
-        pg_sys::GetUserId(),
-        pg_sys::ACL_EXECUTE as pg_sys::AclMode,
-    );
-    result == pg_sys::AclResult::ACLCHECK_OK
 }

@@ -1,12 +1,19 @@
-//! Facts about the relations a query scans that decide which rewrite is
-//! correct: the operator families of the indexes on a column (and of a RANGE
-//! partition key), and whether a CHECK constraint confines a column to UUIDv7
-//! in *every* relation the scan reads. Kept per backend until a relcache
-//! invalidation ([`super::cache`]).
+//! Facts about the relations a query scans that decide which range a window implies: whether
+//! CHECK constraints confine a uuid column to UUIDv7 ([`V7Proof`]), and, for a table
+//! partitioned by `RANGE` on the column, the partition key's order. Kept per backend until a
+//! relcache invalidation of a relation they were read from ([`super::cache`]).
+//!
+//! * [`own_proof`]: a table (or a partition, or an inheritance child, planned as itself) and
+//!   its own CHECKs — what an index path on that table relies on.
+//! * [`partition_key`]: a partitioned table with every partition below it — what a condition
+//!   that prunes partitions relies on ([`super::partitions`]).
 
 use super::cache::Cache;
 use super::catalog::Catalog;
-use super::{call_on_uuid_column, cells, conjuncts};
+use super::nodes::{call_on_uuid_column, cells, conjuncts};
+use crate::catalog_ids::operators::{
+    INT24_EQ, INT28_EQ, INT2_EQ, INT42_EQ, INT48_EQ, INT4_EQ, INT82_EQ, INT84_EQ, INT8_EQ,
+};
 use crate::errors::error;
 use crate::guards::{Relation, SysCacheTuple};
 use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins};
@@ -15,26 +22,31 @@ use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 use std::rc::Rc;
 
-/// What the rewrites need to know about one uuid column of a relation as a query scans it
-/// (with or without its descendants).
+/// What the CHECK constraints prove about a uuid column.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum V7Proof {
+    Nothing,
+    /// `uuid_extract_version(col) = 7`: no other version, but values of other variants.
+    Version,
+    /// `uuid_is_v7(col)`: RFC 9562 v7 values (and NULL) only.
+    Exact,
+}
+
+/// What the CHECKs of the relations a scan reads prove about a column, for snapshots that see
+/// every transaction of `xids` as committed.
 #[derive(Clone)]
-pub struct Facts {
-    /// The operator families of the indexes whose first key column it is.
-    pub index_families: Vec<Oid>,
-    /// The operator family of the RANGE partition key whose first column it is.
-    pub partition_family: Option<Oid>,
-    /// What the CHECK constraints prove about it ([`v7_only_column`]), for snapshots that see
-    /// every transaction of `proof_xids` as committed.
-    proof: V7Proof,
-    /// The transactions that created or last changed a CHECK constraint of a relation in the
-    /// scan ([`check_xmins`]; not frozen ones).
-    proof_xids: Rc<Vec<pg_sys::TransactionId>>,
-    /// The relations the proof covers, sorted: the relation, and its descendants if the scan
-    /// reads them.
+pub struct Proof {
+    kind: V7Proof,
+    /// The transactions that created or last changed a CHECK constraint of a relation of
+    /// `tree` ([`check_xmins`]; frozen ones left out).
+    xids: Rc<Vec<pg_sys::TransactionId>>,
+    /// The relations the proof covers, sorted.
     pub tree: Rc<Vec<Oid>>,
 }
 
-impl Facts {
+impl Proof {
+    const NOTHING: V7Proof = V7Proof::Nothing;
+
     /// What the CHECK constraints prove, for any snapshot the plan may run with.
     ///
     /// A CHECK holds for the rows that were live when it was added, validated, or its table
@@ -46,15 +58,18 @@ impl Facts {
     /// every transaction that wrote a CHECK of the tree precedes the oldest snapshot that may
     /// still read the tree ([`older_than_every_snapshot`]) — usually at once, at worst when
     /// the transactions running at the time have ended. Until then the plan is PostgreSQL's,
-    /// marked transient (`transient`, [`super::Walk`]) so that a cached plan is made again in
-    /// a later transaction.
-    pub unsafe fn proof(&self, transient: &mut bool) -> V7Proof {
+    /// marked transient (`transient`) so that a cached plan is made again in a later
+    /// transaction.
+    ///
+    /// # Safety
+    /// Planning, inside a transaction.
+    pub unsafe fn get(&self, transient: &mut bool) -> V7Proof {
         // SAFETY: the caller is planning, inside a transaction.
-        if self.proof == V7Proof::Nothing || unsafe { older_than_every_snapshot(&self.proof_xids, &self.tree) } {
-            return self.proof;
+        if self.kind == Self::NOTHING || unsafe { older_than_every_snapshot(&self.xids, &self.tree) } {
+            return self.kind;
         }
         *transient = true;
-        V7Proof::Nothing
+        Self::NOTHING
     }
 }
 
@@ -92,6 +107,9 @@ fn full_xid(next: pg_sys::FullTransactionId, xid: pg_sys::TransactionId) -> u64 
 /// says nothing of the snapshots of other sessions. Partitioned tables have no horizon of
 /// their own (PostgreSQL asserts against asking); a tree without a table that holds rows
 /// proves nothing.
+///
+/// # Safety
+/// Planning, inside a transaction.
 unsafe fn older_than_every_snapshot(xids: &[pg_sys::TransactionId], tree: &[Oid]) -> bool {
     // SAFETY: reads the shared next-transaction counter.
     let next = unsafe { pg_sys::ReadNextFullTransactionId() };
@@ -127,51 +145,44 @@ unsafe fn older_than_every_snapshot(xids: &[pg_sys::TransactionId], tree: &[Oid]
 }
 
 thread_local! {
-    /// Facts by (relation, column, with descendants).
-    static FACTS: Cache<(u32, pg_sys::AttrNumber, bool), Facts> = const { Cache::new(true) };
+    /// Proofs of a relation alone, by (relation, column).
+    static OWN: Cache<(u32, pg_sys::AttrNumber), Proof> = const { Cache::new() };
+    /// Partition keys with the proof over their trees, by (relation, column).
+    static PARTITIONED: Cache<(u32, pg_sys::AttrNumber), Option<(Oid, Proof)>> = const { Cache::new() };
 }
 
-/// The facts about column `attno` of `relid`, as a scan with (`inh`) or without its
-/// descendants reads it.
-pub unsafe fn facts(relid: Oid, attno: pg_sys::AttrNumber, inh: bool, catalog: &Catalog) -> Facts {
-    FACTS.with(|cache| {
-        cache.get((relid.to_u32(), attno, inh), || {
-            let (proof, proof_xids, tree) = v7_only_column(relid, attno, inh, catalog);
-            Facts {
-                index_families: index_families(relid, attno),
-                partition_family: range_partition_family(relid, attno),
-                proof,
-                proof_xids: Rc::new(proof_xids),
-                tree: Rc::new(tree),
-            }
-        })
+/// What the CHECKs of `relid` itself prove about column `attno` (NO INHERIT ones included: they
+/// hold for the relation itself).
+///
+/// # Safety
+/// Planning, inside a transaction.
+pub unsafe fn own_proof(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Catalog) -> Proof {
+    OWN.with(|cache| {
+        // SAFETY: as the caller's.
+        cache.get(
+            (relid.to_u32(), attno),
+            |proof: &Proof| proof.tree.clone(),
+            || unsafe { v7_only_column(relid, attno, false, catalog) },
+        )
     })
 }
 
-/// The operator families of the indexes on a relation whose first key column is `attno`.
-unsafe fn index_families(relid: Oid, attno: pg_sys::AttrNumber) -> Vec<Oid> {
-    // SAFETY: a relcache lookup in a transaction (None once dropped); the guard closes it.
-    let Some(rel) = (unsafe { Relation::get(relid) }) else {
-        return Vec::new();
-    };
-    // SAFETY: an open relation; the list is a copy in the current memory context.
-    let indexes = unsafe { pg_sys::RelationGetIndexList(rel.as_ptr()) };
-    drop(rel);
-    let mut families = Vec::new();
-    // SAFETY: a List of index OIDs.
-    for index in (0..unsafe { pg_sys::list_length(indexes) }).map(|i| unsafe { pg_sys::list_nth_oid(indexes, i) }) {
-        // The planner takes this lock on every index of the table anyway.
-        // SAFETY: an index of the relation, opened and closed (keeping the lock) by the guard.
-        let irel = unsafe { Relation::index(index, pg_sys::AccessShareLock as pg_sys::LOCKMODE) };
-        // SAFETY: an open index has its pg_index row and operator families.
-        unsafe {
-            let form = (*irel.as_ptr()).rd_index;
-            if (*form).indnkeyatts > 0 && *(*form).indkey.values.as_ptr() == attno {
-                families.push(*(*irel.as_ptr()).rd_opfamily);
-            }
-        }
-    }
-    families
+/// For a table partitioned by `RANGE` with `attno` (a plain column) as the first key column:
+/// the operator family of its partition key, and what the CHECKs prove about the column in
+/// every partition below it. A condition on that column then prunes partitions, as an index
+/// would serve it, with or without an index.
+///
+/// # Safety
+/// Planning, inside a transaction.
+pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Catalog) -> Option<(Oid, Proof)> {
+    PARTITIONED.with(|cache| {
+        let tree =
+            |value: &Option<(Oid, Proof)>| value.as_ref().map_or_else(|| Rc::new(vec![relid]), |(_, p)| p.tree.clone());
+        // SAFETY: as the caller's.
+        cache.get((relid.to_u32(), attno), tree, || unsafe {
+            range_partition_family(relid, attno).map(|family| (family, v7_only_column(relid, attno, true, catalog)))
+        })
+    })
 }
 
 /// `catalog/pg_partitioned_table.h`: the leading fixed fields (unchanged since PostgreSQL 11)
@@ -187,62 +198,45 @@ const ANUM_PARTCLASS: pg_sys::AttrNumber = 6;
 const PARTITION_STRATEGY_RANGE: u8 = b'r';
 
 /// The operator family of a table's partition key when the table is partitioned by RANGE
-/// with `attno` (a plain column) as the first key column: partition pruning can then use a
-/// condition on that column as an index would, with or without an index.
+/// with `attno` as the first key column.
 unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> Option<Oid> {
-    if pg_sys::get_rel_relkind(relid) as u8 != pg_sys::RELKIND_PARTITIONED_TABLE {
-        return None;
+    // SAFETY: catalog lookups through the system caches; the guard releases the tuple, and the
+    // vectors it holds (stored inline, never toasted) are read before.
+    unsafe {
+        if pg_sys::get_rel_relkind(relid) as u8 != pg_sys::RELKIND_PARTITIONED_TABLE {
+            return None;
+        }
+        let tuple = SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PARTRELID, relid.into())?;
+        let form = tuple.form::<PartitionedTableForm>();
+        if form.partstrat as u8 != PARTITION_STRATEGY_RANGE || form.partnatts < 1 {
+            return None;
+        }
+        let attrs = &*tuple.attr(ANUM_PARTATTRS)?.cast_mut_ptr::<pg_sys::int2vector>();
+        let class = &*tuple.attr(ANUM_PARTCLASS)?.cast_mut_ptr::<pg_sys::oidvector>();
+        (*attrs.values.as_ptr() == attno).then(|| pg_sys::get_opclass_family(*class.values.as_ptr()))
     }
-    let tuple = SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PARTRELID, relid.into())?;
-    let form = tuple.form::<PartitionedTableForm>();
-    if form.partstrat as u8 != PARTITION_STRATEGY_RANGE || form.partnatts < 1 {
-        return None;
-    }
-    // Both vectors are stored inline, never toasted.
-    let attrs = &*tuple.attr(ANUM_PARTATTRS)?.cast_mut_ptr::<pg_sys::int2vector>();
-    let class = &*tuple.attr(ANUM_PARTCLASS)?.cast_mut_ptr::<pg_sys::oidvector>();
-    (*attrs.values.as_ptr() == attno).then(|| pg_sys::get_opclass_family(*class.values.as_ptr()))
 }
 
-/// What the CHECK constraints prove about a uuid column.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub enum V7Proof {
-    Nothing,
-    /// `uuid_extract_version(col) = 7`: no other version, but values of other variants.
-    Version,
-    /// `uuid_is_v7(col)`: RFC 9562 v7 values (and NULL) only.
-    Exact,
-}
-
-/// How far valid, enforced CHECK constraints confine the column to UUIDv7
-/// in every relation a scan of `relid` reads: `uuid_extract_version(col) = 7`,
-/// alone or as one conjunct of the CHECK.
+/// How far valid, enforced CHECK constraints confine the column to UUIDv7 in every relation a
+/// scan of `relid` reads: `uuid_is_v7(col)` or `uuid_extract_version(col) = 7`, alone or as
+/// one conjunct of the CHECK.
 ///
-/// With `with_descendants` (the query did not say `ONLY`) a `NO INHERIT`
-/// constraint does not count: inheritance children need not satisfy it. Any
-/// other CHECK is inherited by every child and every partition, cannot be
-/// dropped from them, and is valid (and enforced) on each when it is on the
-/// parent — PostgreSQL refuses to attach or inherit a table that lacks it or
-/// has a NOT VALID copy — so the parent's constraint speaks for all of them;
-/// unless one of them is a foreign table, whose CHECKs are not enforced.
+/// With `with_descendants` (the tree of a partitioned table) a `NO INHERIT` constraint does not
+/// count. Any other CHECK is inherited by every child and every partition, cannot be dropped
+/// from them, and is valid (and enforced) on each when it is on the parent — PostgreSQL refuses
+/// to attach or inherit a table that lacks it or has a NOT VALID copy — so the parent's
+/// constraint speaks for all of them; unless one of them is a foreign table, whose CHECKs are
+/// not enforced.
 ///
 /// A value whose variant is not RFC 9562's passes `uuid_extract_version(col) = 7` (its
 /// version is NULL) though no extractor gives it a time: that CHECK proves [`V7Proof::Version`],
-/// enough to *add* a byte range. `uuid_is_v7(col)`, false for such a value, proves
+/// enough for an implied range. `uuid_is_v7(col)`, false for such a value, proves
 /// [`V7Proof::Exact`]: then byte order is time order, row for row.
-///
-/// Also returns the transactions that created or last changed a CHECK constraint of any
-/// relation the scan reads (see [`Facts::proof`]), and those relations.
-unsafe fn v7_only_column(
-    relid: Oid,
-    attno: pg_sys::AttrNumber,
-    with_descendants: bool,
-    catalog: &Catalog,
-) -> (V7Proof, Vec<pg_sys::TransactionId>, Vec<Oid>) {
-    let nothing = (V7Proof::Nothing, Vec::new(), Vec::new());
+unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants: bool, catalog: &Catalog) -> Proof {
+    let nothing = || Proof { kind: V7Proof::Nothing, xids: Rc::new(Vec::new()), tree: Rc::new(vec![relid]) };
     // SAFETY: a relcache lookup in a transaction (None once dropped); the guard closes it.
     let Some(rel) = (unsafe { Relation::get(relid) }) else {
-        return nothing;
+        return nothing();
     };
     // Each relation the scan reads: noted with its CHECKs' transactions, and whether it is a
     // foreign table, which does not enforce its CHECK constraints (one in the tree proves
@@ -251,7 +245,8 @@ unsafe fn v7_only_column(
     let mut visit_is_foreign = |rel: Oid| {
         tree.push(rel);
         check_xmins(rel, &mut xids);
-        pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE
+        // SAFETY: a catalog lookup of a relation of the tree.
+        unsafe { pg_sys::get_rel_relkind(rel) as u8 == pg_sys::RELKIND_FOREIGN_TABLE }
     };
     let has_foreign = if with_descendants && rel.class().relhassubclass {
         any_in_tree(relid, &mut visit_is_foreign)
@@ -259,13 +254,19 @@ unsafe fn v7_only_column(
         visit_is_foreign(relid)
     };
     if has_foreign {
-        return nothing;
+        return nothing();
     }
-    let constr = (*(*rel.as_ptr()).rd_att).constr;
     let mut found = V7Proof::Nothing;
-    if !constr.is_null() {
-        for i in 0..usize::from((*constr).num_check) {
-            let check = &*(*constr).check.add(i);
+    // SAFETY: an open relation's descriptor and its CHECK constraints, parsed from their
+    // stored trees in the current memory context.
+    unsafe {
+        let constr = (*(*rel.as_ptr()).rd_att).constr;
+        let checks = if constr.is_null() || (*constr).check.is_null() {
+            &[][..]
+        } else {
+            core::slice::from_raw_parts((*constr).check, usize::from((*constr).num_check))
+        };
+        for check in checks {
             #[cfg(feature = "pg18")]
             let enforced = check.ccenforced;
             #[cfg(not(feature = "pg18"))]
@@ -285,77 +286,75 @@ unsafe fn v7_only_column(
         }
     }
     tree.sort_unstable_by_key(|rel| rel.to_u32());
-    (found, xids, tree)
+    Proof { kind: found, xids: Rc::new(xids), tree: Rc::new(tree) }
 }
 
 /// `uuid_is_v7(col)`.
 unsafe fn is_exactly_v7(node: *mut Node, attno: pg_sys::AttrNumber, catalog: &Catalog) -> bool {
+    // SAFETY: a node of a CHECK's tree.
     catalog.is_v7 != pg_sys::InvalidOid
-        && call_on_uuid_column(node)
-            .is_some_and(|(call, var)| (*var).varattno == attno && (*call).funcid == catalog.is_v7)
+        && unsafe { call_on_uuid_column(node) }
+            .is_some_and(|(call, var)| unsafe { (*var).varattno == attno && (*call).funcid == catalog.is_v7 })
 }
 
-/// `uuid_extract_version(col) = 7`, either way round, 7 of any integer type.
+/// `uuid_extract_version(col) = 7`, either way round, 7 of any integer type, `=` by the OID of
+/// integer equality (not any operator named `=`).
 unsafe fn is_version_7(node: *mut Node, attno: pg_sys::AttrNumber, catalog: &Catalog) -> bool {
-    if !is_a(node, NodeTag::T_OpExpr) {
-        return false;
-    }
-    let op: *mut pg_sys::OpExpr = node.cast();
-    if !matches!(
-        (*op).opno.to_u32(),
-        INT2_EQ | INT4_EQ | INT8_EQ | INT24_EQ | INT42_EQ | INT28_EQ | INT82_EQ | INT48_EQ | INT84_EQ
-    ) {
-        return false;
-    }
-    let mut args = cells((*op).args);
-    let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else {
-        return false;
-    };
-    let version_of_col = |n: *mut Node| {
-        call_on_uuid_column(n)
-            .is_some_and(|(call, var)| (*var).varattno == attno && catalog.is_version_function((*call).funcid))
-    };
-    let seven = |n: *mut Node| {
-        is_a(n, NodeTag::T_Const) && {
-            let c: *mut pg_sys::Const = n.cast();
-            !(*c).constisnull
-                && match (*c).consttype {
-                    pg_sys::INT2OID => (*c).constvalue.value() as i16 == 7,
-                    pg_sys::INT4OID => (*c).constvalue.value() as i32 == 7,
-                    pg_sys::INT8OID => (*c).constvalue.value() as i64 == 7,
-                    _ => false,
-                }
+    // SAFETY: nodes of a CHECK's tree; each tag decides its cast.
+    unsafe {
+        if !is_a(node, NodeTag::T_OpExpr) {
+            return false;
         }
-    };
-    (version_of_col(a) && seven(b)) || (seven(a) && version_of_col(b))
+        let op: *mut pg_sys::OpExpr = node.cast();
+        if !matches!(
+            (*op).opno.to_u32(),
+            INT2_EQ | INT4_EQ | INT8_EQ | INT24_EQ | INT42_EQ | INT28_EQ | INT82_EQ | INT48_EQ | INT84_EQ
+        ) {
+            return false;
+        }
+        let mut args = cells((*op).args);
+        let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else {
+            return false;
+        };
+        let version_of_col = |n: *mut Node| {
+            call_on_uuid_column(n)
+                .is_some_and(|(call, var)| (*var).varattno == attno && catalog.is_version_function((*call).funcid))
+        };
+        let seven = |n: *mut Node| {
+            is_a(n, NodeTag::T_Const) && {
+                let c: *mut pg_sys::Const = n.cast();
+                !(*c).constisnull
+                    && match (*c).consttype {
+                        pg_sys::INT2OID => (*c).constvalue.value() as i16 == 7,
+                        pg_sys::INT4OID => (*c).constvalue.value() as i32 == 7,
+                        pg_sys::INT8OID => (*c).constvalue.value() as i64 == 7,
+                        _ => false,
+                    }
+            }
+        };
+        (version_of_col(a) && seven(b)) || (seven(a) && version_of_col(b))
+    }
 }
-
-// The integer equality operators of pg_operator.dat (fixed OIDs, the same on
-// every major): an "=" found by OID cannot be a user's operator of that name.
-const INT2_EQ: u32 = 94;
-const INT4_EQ: u32 = 96;
-const INT8_EQ: u32 = 410;
-const INT24_EQ: u32 = 532;
-const INT42_EQ: u32 = 533;
-const INT28_EQ: u32 = 1862;
-const INT82_EQ: u32 = 1868;
-const INT48_EQ: u32 = 15;
-const INT84_EQ: u32 = 416;
 
 /// Raises a serialization failure (40001) if a finished plan reads a relation that descends
-/// from a relation whose CHECK proof a rewrite relied on ([`v7_only_column`]) but was not in
-/// the tree the proof covered (`proven`: each proven relation and that tree).
+/// from a partitioned table whose tree proof a pruning condition relied on
+/// ([`partition_key`]) but was not in the tree the proof covered (`proven`: each proven
+/// relation and that tree).
 ///
-/// The proof is taken before planning; the planner expands the inheritance tree afterwards,
-/// from a fresh read of pg_inherits. Adding a child or attaching a partition takes only a
-/// SHARE UPDATE EXCLUSIVE lock on the parent, so another session can add one in between — a
-/// foreign table (which does not enforce CHECKs), or a table whose CHECK was validated after
-/// this query's snapshot: the plan would then read it with a condition proved for other
-/// tables. That window is a few microseconds; rather than return a wrong row, the query fails
-/// and can be run again.
+/// The proof is taken before planning; the planner expands the partition tree afterwards, from
+/// a fresh read of pg_inherits. Attaching a partition takes only a SHARE UPDATE EXCLUSIVE lock
+/// on the parent, so another session can attach one in between — a foreign table (which does
+/// not enforce CHECKs), or a table whose CHECK was validated after this query's snapshot: the
+/// plan would then read it with a condition proved for other tables. That window is a few
+/// microseconds; rather than return a wrong row, the query fails and can be run again.
+///
+/// # Safety
+/// After planning, inside the same transaction.
 pub unsafe fn no_relation_joined(relation_oids: *mut pg_sys::List, proven: &[(Oid, Rc<Vec<Oid>>)]) {
-    for i in 0..pg_sys::list_length(relation_oids) {
-        let rel = pg_sys::list_nth_oid(relation_oids, i);
+    // SAFETY: the plan's list of relation OIDs.
+    let relations =
+        (0..unsafe { pg_sys::list_length(relation_oids) }).map(|i| unsafe { pg_sys::list_nth_oid(relation_oids, i) });
+    for rel in relations {
         if proven.iter().any(|(_, tree)| tree.binary_search_by_key(&rel.to_u32(), |r| r.to_u32()).is_ok()) {
             continue;
         }
@@ -364,11 +363,13 @@ pub unsafe fn no_relation_joined(relation_oids: *mut pg_sys::List, proven: &[(Oi
             root = parent;
             proven.iter().any(|(relid, _)| *relid == parent)
         }) {
-            let name = pg_sys::get_rel_name(root);
+            // SAFETY: a catalog lookup; NULL if the relation is gone.
+            let name = unsafe { pg_sys::get_rel_name(root) };
             let name = if name.is_null() {
                 String::new()
             } else {
-                core::ffi::CStr::from_ptr(name).to_string_lossy().into_owned()
+                // SAFETY: a NUL-terminated name.
+                crate::convert::catalog_text_for_message(unsafe { core::ffi::CStr::from_ptr(name) }.to_bytes())
             };
             error(
                 pgrx::PgSqlErrorCode::ERRCODE_T_R_SERIALIZATION_FAILURE,

@@ -75,7 +75,7 @@ fn triggers(rel: &Relation) -> &[pg_sys::Trigger] {
     // lives as long as the relation is open.
     unsafe {
         let desc = (*rel.as_ptr()).trigdesc;
-        if desc.is_null() {
+        if desc.is_null() || (*desc).triggers.is_null() {
             &[]
         } else {
             core::slice::from_raw_parts((*desc).triggers, (*desc).numtriggers as usize)

@@ -79,9 +79,10 @@ SELECT count(*) AS shapes, count(*) FILTER (WHERE pg_temp.same_as_plain(q)) AS s
 SELECT pg_temp.times('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id) LIMIT 2')
      = pg_temp.times('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id) DESC NULLS LAST LIMIT 2') AS reversed_looks_same;
 
--- Not rewritten, so sorted as PostgreSQL sorts: another NULLS placement (NULL times would
--- otherwise land among the v4s), a second sort key (it orders ties), another extractor
--- (uuid_extract_timestamp reads no v6), and the plain byte order of a uuid_ops key.
+-- Sorted as PostgreSQL sorts: another NULLS placement (NULL times would otherwise land among
+-- the v4s), another extractor (uuid_extract_timestamp reads no v6), and the plain byte order
+-- of a uuid_ops key. A second sort key orders ties: the index gives the first, and PostgreSQL
+-- sorts each run of equal times (an incremental sort).
 SELECT pg_temp.plan('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id) NULLS FIRST LIMIT 20') AS nulls_first,
        pg_temp.plan('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id), n DESC LIMIT 20') AS second_key,
        pg_temp.plan('SELECT id FROM ev ORDER BY uuid_extract_timestamp(id) LIMIT 20') AS other_extractor;

@@ -1,0 +1,469 @@
+//! Time windows and ordered reads, served by the key's index: paths offered to the planner
+//! beside its own, never instead of them.
+//!
+//! `WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'` compares a function's result,
+//! which no index on `id` can answer, and `ORDER BY uuid_ext_timestamp(id) DESC LIMIT 20`
+//! sorts by one, which no index on `id` provides: PostgreSQL reads and sorts the whole table.
+//! After PostgreSQL has made its own paths for a table (`set_rel_pathlist_hook`), this adds, for
+//! each index on a uuid column that can serve them:
+//!
+//! * **windows** ([`super::windows`]): an index scan, a bitmap heap scan (btree and BRIN) and
+//!   their parallel forms whose index conditions are the range each window implies in the
+//!   index's order, with the window's own clause rechecked on each row — or, where the range is
+//!   exactly the window (`CHECK (uuid_is_v7(id))` on a byte-order index), not rechecked, so the
+//!   extractor runs on no row and `count(*)` can be an index-only scan. Plain conditions on the
+//!   index's other columns (`tenant = 7` of an index on `(tenant, id)`) come along, as in
+//!   PostgreSQL's own index paths.
+//! * **ordered reads**: an index scan whose order is declared to be the order the query asks
+//!   for, where the index's order *is* the extractor's — a `uuid_time_ops` index for
+//!   `uuid_ext_timestamp()` (both call exactly the v1, v6 and v7 values timed, order them by
+//!   their time, and put every other value after them, where `ASC` puts the NULL times), or a
+//!   byte-order btree for any extractor exact for v7 under `CHECK (uuid_is_v7(id))` (the time is
+//!   NULL exactly where the key is). Rows of one time come out in key order, which the query
+//!   leaves unspecified; so a sort, `GROUP BY`, merge join or `FETCH FIRST … WITH TIES` on that
+//!   time may use the path as well, as it would an index on the expression.
+//!
+//! Nothing is taken away: the query is not changed, PostgreSQL keeps every path it made (a
+//! sequential scan that evaluates only the user's predicate, an index on the extractor or on
+//! `(tenant, extractor)`, a partial index), the row estimates are those of the user's own
+//! predicate, and the planner picks the cheapest path by its own costs. A bound such as
+//! `uuid_v7_lower_bound(now() - interval '25 days')` is an index condition, computed once per
+//! scan; no path evaluates it per row.
+//!
+//! Partitions and inheritance children are planned here one by one, each with its own indexes
+//! and its own CHECK constraints ([`super::relations::own_proof`]); their parent appends (or
+//! merges, for an order) what each offers. Pruning a table partitioned by `RANGE` on the key is
+//! [`super::partitions`]'s.
+
+use super::catalog::{Catalog, Lazy};
+use super::nodes::{cells, varno};
+use super::relations::{own_proof, Proof, V7Proof};
+use super::windows::{byte_order, Order, Window};
+use crate::catalog_ids::operators::{BT_GREATER, DATETIME_BTREE_FAMILY};
+use crate::gucs;
+use pgrx::pg_guard;
+use pgrx::pg_sys::{self, Node, Oid};
+
+static mut PREV_PATHLIST: pg_sys::set_rel_pathlist_hook_type = None;
+
+/// Installs the hook (from `_PG_init`), after whatever hook was there.
+pub fn init() {
+    // SAFETY: _PG_init runs once per process, single-threaded.
+    unsafe {
+        PREV_PATHLIST = pg_sys::set_rel_pathlist_hook;
+        pg_sys::set_rel_pathlist_hook = Some(rel_pathlist);
+    }
+}
+
+#[pg_guard]
+unsafe extern "C-unwind" fn rel_pathlist(
+    root: *mut pg_sys::PlannerInfo,
+    rel: *mut pg_sys::RelOptInfo,
+    rti: pg_sys::Index,
+    rte: *mut pg_sys::RangeTblEntry,
+) {
+    // SAFETY: PostgreSQL calls this with the planner's own structures for one relation, after
+    // making its own paths for it and before choosing among them.
+    unsafe {
+        // SAFETY: the previous hook, with the arguments it expects.
+        if let Some(prev) = PREV_PATHLIST {
+            prev(root, rel, rti, rte);
+        }
+        if gucs::time_index_conditions() {
+            add_paths(root, rel, rte);
+        }
+    }
+}
+
+/// A sort the query asks for by `f(col)`, `f` a one-argument function of a uuid column of
+/// the relation.
+struct Sort {
+    pathkey: *mut pg_sys::PathKey,
+    call: *mut pg_sys::FuncExpr,
+    var: *mut pg_sys::Var,
+    descending: bool,
+    nulls_first: bool,
+}
+
+/// # Safety
+/// `root`, `rel` and `rte` are the planner's, for a relation whose own paths are made.
+unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo, rte: *mut pg_sys::RangeTblEntry) {
+    // SAFETY: the planner's structures, read as PostgreSQL's own path generation reads them.
+    unsafe {
+        let r = &*rel;
+        if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
+            || r.indexlist.is_null()
+            || !matches!(r.reloptkind, pg_sys::RelOptKind::RELOPT_BASEREL | pg_sys::RelOptKind::RELOPT_OTHER_MEMBER_REL)
+        {
+            return;
+        }
+        // The shapes first: a relation without a window or a sort by a function of a uuid
+        // column costs no catalog lookup.
+        let windows: Vec<(*mut pg_sys::RestrictInfo, Window)> = cells(r.baserestrictinfo)
+            .map(|n| n.cast::<pg_sys::RestrictInfo>())
+            .filter_map(|ri| Window::of((*ri).clause.cast()).map(|w| (ri, w)))
+            .filter(|(ri, w)| varno(w.var) == r.relid && pg_sys::restriction_is_securely_promotable(*ri, rel))
+            .collect();
+        let sort = sort_by_function(root, r);
+        if windows.is_empty() && sort.is_none() {
+            return;
+        }
+        let mut lazy = Lazy::Unresolved;
+        let Some(catalog) = lazy.get() else {
+            return;
+        };
+        let windows: Vec<_> = windows.into_iter().filter(|(_, w)| w.reads(catalog).is_some()).collect();
+        let sort = sort.filter(|s| catalog.reads((*s.call).funcid).is_some());
+        if windows.is_empty() && sort.is_none() {
+            return;
+        }
+        let relid = (*rte).relid;
+        let mut proofs: Vec<(pg_sys::AttrNumber, V7Proof)> = Vec::new();
+        let glob = (*root).glob;
+        let mut transient = false;
+        let mut proof_of = |attno: pg_sys::AttrNumber| -> V7Proof {
+            if let Some((_, p)) = proofs.iter().find(|(a, _)| *a == attno) {
+                return *p;
+            }
+            let p = Proof::get(&own_proof(relid, attno, catalog), &mut transient);
+            proofs.push((attno, p));
+            p
+        };
+        let mut used_bounds = false;
+        for index in cells(r.indexlist).map(|n| n.cast::<pg_sys::IndexOptInfo>()) {
+            let ix = &*index;
+            if (!ix.indpred.is_null() && !ix.predOK)
+                || !(ix.relam == pg_sys::BTREE_AM_OID || ix.relam == pg_sys::BRIN_AM_OID)
+            {
+                continue;
+            }
+            // The ranges of the windows on each key column of the index.
+            let mut clauses: Vec<*mut pg_sys::IndexClause> = Vec::new();
+            for col in 0..ix.nkeycolumns.max(0) as usize {
+                let attno = *ix.indexkeys.add(col);
+                let family = *ix.opfamily.add(col);
+                for &(ri, w) in windows.iter().filter(|(_, w)| i32::from((*w.var).varattno) == attno) {
+                    let Some(reads) = w.reads(catalog) else { continue };
+                    let proof = proof_of(attno as pg_sys::AttrNumber);
+                    let Some(order) = Order::of(catalog, family, reads, proof) else { continue };
+                    let exact = order.exact(catalog, (*w.call).funcid, proof);
+                    clauses.push(range_clause(root, ri, &w, &order, exact, col));
+                }
+            }
+            let order = sort.as_ref().and_then(|s| index_order(catalog, ix, s, &mut proof_of));
+            if clauses.is_empty() && order.is_none() {
+                continue;
+            }
+            used_bounds |= !clauses.is_empty();
+            // PostgreSQL's own conditions on the index's columns, which its paths would use too.
+            for col in 0..ix.nkeycolumns.max(0) as usize {
+                for ri in cells(r.baserestrictinfo).map(|n| n.cast::<pg_sys::RestrictInfo>()) {
+                    if let Some(clause) = plain_clause(rel, ix, col, ri) {
+                        clauses.push(clause);
+                    }
+                }
+            }
+            clauses.sort_by_key(|c| (**c).indexcol);
+            let mut list = core::ptr::null_mut();
+            for clause in clauses {
+                list = pg_sys::lappend(list, clause.cast());
+            }
+            offer(root, rel, index, list, order);
+        }
+        if transient {
+            (*glob).transientPlan = true;
+        }
+        // The role's EXECUTE privilege on the bounds and operators was checked.
+        if used_bounds {
+            (*glob).dependsOnRole = true;
+        }
+    }
+}
+
+/// The `IndexClause` of a window on index column `col`: the window's own clause (rechecked
+/// unless `exact`) and the range it implies in `order`.
+unsafe fn range_clause(
+    root: *mut pg_sys::PlannerInfo,
+    window_clause: *mut pg_sys::RestrictInfo,
+    w: &Window,
+    order: &Order,
+    exact: bool,
+    col: usize,
+) -> *mut pg_sys::IndexClause {
+    // SAFETY: nodes made in the planner's memory context as PostgreSQL's own support functions
+    // make them; each derived condition carries the window's security level.
+    unsafe {
+        let mut quals = core::ptr::null_mut();
+        for condition in w.conditions(order) {
+            // The planner has simplified the query's expressions already: a bound of a
+            // constant is folded here as it would have been there (`now()` stays a call).
+            let condition = pg_sys::eval_const_expressions(root, condition.cast()).cast();
+            quals = pg_sys::lappend(quals, restrict_info(root, condition, (*window_clause).security_level).cast());
+        }
+        let clause = pg_sys::palloc0(core::mem::size_of::<pg_sys::IndexClause>()).cast::<pg_sys::IndexClause>();
+        (*clause).type_ = pg_sys::NodeTag::T_IndexClause;
+        (*clause).rinfo = window_clause;
+        (*clause).indexquals = quals;
+        (*clause).lossy = !exact;
+        (*clause).indexcol = col as pg_sys::AttrNumber;
+        clause
+    }
+}
+
+/// `make_simple_restrictinfo()` with a security level.
+unsafe fn restrict_info(
+    root: *mut pg_sys::PlannerInfo,
+    clause: *mut pg_sys::Expr,
+    security_level: pg_sys::Index,
+) -> *mut pg_sys::RestrictInfo {
+    let none = core::ptr::null_mut();
+    // SAFETY: a restriction clause of one relation, as make_simple_restrictinfo() makes it.
+    unsafe {
+        #[cfg(any(feature = "pg14", feature = "pg15"))]
+        return pg_sys::make_restrictinfo(root, clause, true, false, false, security_level, none, none, none);
+        #[cfg(not(any(feature = "pg14", feature = "pg15")))]
+        return pg_sys::make_restrictinfo(root, clause, true, false, false, false, security_level, none, none, none);
+    }
+}
+
+/// A restriction `col op X` (or `X op col`) on index column `col` with an operator of the
+/// column's family, as PostgreSQL's own index paths match it (`match_opclause_to_indexcol`, for
+/// operators: a plain column on one side, nothing of the relation and nothing volatile on the
+/// other, the index's collation).
+unsafe fn plain_clause(
+    rel: *mut pg_sys::RelOptInfo,
+    ix: &pg_sys::IndexOptInfo,
+    col: usize,
+    ri: *mut pg_sys::RestrictInfo,
+) -> Option<*mut pg_sys::IndexClause> {
+    // SAFETY: the planner's restriction and index structures, read-only; a commuted copy is
+    // made as PostgreSQL makes one.
+    unsafe {
+        let clause: *mut Node = (*ri).clause.cast();
+        if (*ri).pseudoconstant
+            || !pgrx::is_a(clause, pg_sys::NodeTag::T_OpExpr)
+            || !pg_sys::restriction_is_securely_promotable(ri, rel)
+        {
+            return None;
+        }
+        let op: *mut pg_sys::OpExpr = clause.cast();
+        let mut args = cells((*op).args);
+        let (Some(left), Some(right), None) = (args.next(), args.next(), args.next()) else {
+            return None;
+        };
+        let attno = *ix.indexkeys.add(col);
+        let family = *ix.opfamily.add(col);
+        let collation = *ix.indexcollations.add(col);
+        let relid = (*rel).relid;
+        let is_key = |n: *mut Node| {
+            pgrx::is_a(n, pg_sys::NodeTag::T_Var) && {
+                let v: *mut pg_sys::Var = n.cast();
+                varno(v) == relid && (*v).varlevelsup == 0 && i32::from((*v).varattno) == attno
+            }
+        };
+        let other_ok = |n: *mut Node| !pg_sys::contain_volatile_functions(n) && !pg_sys::contain_vars_of_level(n, 0);
+        if collation != pg_sys::InvalidOid && collation != (*op).inputcollid {
+            return None;
+        }
+        let quals = if is_key(left) && other_ok(right) && pg_sys::op_in_opfamily((*op).opno, family) {
+            ri
+        } else if is_key(right) && other_ok(left) {
+            let commuted = pg_sys::get_commutator((*op).opno);
+            if commuted == pg_sys::InvalidOid || !pg_sys::op_in_opfamily(commuted, family) {
+                return None;
+            }
+            pg_sys::commute_restrictinfo(ri, commuted)
+        } else {
+            return None;
+        };
+        let index_clause = pg_sys::palloc0(core::mem::size_of::<pg_sys::IndexClause>()).cast::<pg_sys::IndexClause>();
+        (*index_clause).type_ = pg_sys::NodeTag::T_IndexClause;
+        (*index_clause).rinfo = ri;
+        (*index_clause).indexquals = pg_sys::lappend(core::ptr::null_mut(), quals.cast());
+        (*index_clause).lossy = false;
+        (*index_clause).indexcol = col as pg_sys::AttrNumber;
+        Some(index_clause)
+    }
+}
+
+/// The first sort key of the query, if it is `f(col)` on a uuid column of `rel` (or of its
+/// parent, translated for this child).
+unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::RelOptInfo) -> Option<Sort> {
+    // SAFETY: the planner's pathkeys and equivalence classes, read-only.
+    unsafe {
+        let pathkey = cells((*root).query_pathkeys).next()?.cast::<pg_sys::PathKey>();
+        if (*pathkey).pk_opfamily != Oid::from(DATETIME_BTREE_FAMILY) {
+            return None;
+        }
+        #[cfg(not(feature = "pg18"))]
+        let descending = (*pathkey).pk_strategy == i32::from(BT_GREATER);
+        #[cfg(feature = "pg18")]
+        let descending = (*pathkey).pk_cmptype as i32 == i32::from(BT_GREATER);
+        let class = (*pathkey).pk_eclass;
+        if (*class).ec_has_volatile {
+            return None;
+        }
+        #[cfg(not(feature = "pg18"))]
+        let children = core::ptr::null_mut();
+        // PostgreSQL 18 keeps the members of child relations apart, by relation.
+        #[cfg(feature = "pg18")]
+        let children = if (rel.relid as i32) < (*class).ec_childmembers_size && !(*class).ec_childmembers.is_null() {
+            *(*class).ec_childmembers.add(rel.relid as usize)
+        } else {
+            core::ptr::null_mut()
+        };
+        cells((*class).ec_members).chain(cells(children)).find_map(|member| {
+            let expr: *mut Node = (*member.cast::<pg_sys::EquivalenceMember>()).em_expr.cast();
+            let (call, var) = super::nodes::call_on_uuid_column(expr)?;
+            (varno(var) == rel.relid && (*call).funcresulttype == pg_sys::TIMESTAMPTZOID).then_some(Sort {
+                pathkey,
+                call,
+                var,
+                descending,
+                nulls_first: (*pathkey).pk_nulls_first,
+            })
+        })
+    }
+}
+
+/// Whether index `ix` read forward or backward gives the order of `sort`, and which way.
+unsafe fn index_order(
+    catalog: &Catalog,
+    ix: &pg_sys::IndexOptInfo,
+    sort: &Sort,
+    proof_of: &mut impl FnMut(pg_sys::AttrNumber) -> V7Proof,
+) -> Option<(pg_sys::ScanDirection::Type, *mut pg_sys::PathKey)> {
+    // SAFETY: the index's arrays have at least one key column for a btree.
+    unsafe {
+        if ix.relam != pg_sys::BTREE_AM_OID || ix.nkeycolumns < 1 || *ix.indexkeys != i32::from((*sort.var).varattno) {
+            return None;
+        }
+        let (family, reverse, nulls_first) = (*ix.opfamily, *ix.reverse_sort, *ix.nulls_first);
+        // Forward, the index gives its declared order; backward, the reverse of it.
+        let backward = sort.descending != reverse;
+        let out_nulls_first = nulls_first != backward;
+        let funcid = (*sort.call).funcid;
+        let same_order = if catalog.time_family != pg_sys::InvalidOid
+            && family == catalog.time_family
+            && funcid == catalog.time_extractor
+        {
+            // Untimed values are the greatest in uuid_time_ops and NULL times: both the sort and
+            // the index must put NULLs at that end too.
+            sort.nulls_first == sort.descending && out_nulls_first == sort.descending
+        } else if byte_order(family) && catalog.exact_for_v7(funcid) {
+            // Every value a v7 of the RFC variant or NULL: byte order is time order, and the
+            // time is NULL exactly where the key is.
+            out_nulls_first == sort.nulls_first && proof_of((*sort.var).varattno) == V7Proof::Exact
+        } else {
+            false
+        };
+        let direction = if backward {
+            pg_sys::ScanDirection::BackwardScanDirection
+        } else {
+            pg_sys::ScanDirection::ForwardScanDirection
+        };
+        same_order.then_some((direction, sort.pathkey))
+    }
+}
+
+/// Adds the paths an index offers with these clauses (and this order): an index scan and its
+/// parallel form (btree), a bitmap heap scan and its parallel form (btree and BRIN), as
+/// PostgreSQL's `build_index_paths()` and `create_index_paths()` make them.
+unsafe fn offer(
+    root: *mut pg_sys::PlannerInfo,
+    rel: *mut pg_sys::RelOptInfo,
+    index: *mut pg_sys::IndexOptInfo,
+    clauses: *mut pg_sys::List,
+    order: Option<(pg_sys::ScanDirection::Type, *mut pg_sys::PathKey)>,
+) {
+    // SAFETY: paths made and added as PostgreSQL's own path generation makes and adds them.
+    unsafe {
+        let (r, ix) = (&*rel, &*index);
+        let (direction, pathkeys) = match order {
+            Some((direction, pathkey)) => (direction, pg_sys::lappend(core::ptr::null_mut(), pathkey.cast())),
+            None => (pg_sys::ScanDirection::ForwardScanDirection, core::ptr::null_mut()),
+        };
+        let none = core::ptr::null_mut();
+        if ix.amhasgettuple {
+            let index_only = index_only_possible(rel, ix);
+            let path = pg_sys::create_index_path(
+                root,
+                index,
+                clauses,
+                none,
+                none,
+                pathkeys,
+                direction,
+                index_only,
+                r.lateral_relids,
+                1.0,
+                false,
+            );
+            pg_sys::add_path(rel, path.cast());
+            if ix.amcanparallel && r.consider_parallel && r.lateral_relids.is_null() {
+                let partial = pg_sys::create_index_path(
+                    root,
+                    index,
+                    clauses,
+                    none,
+                    none,
+                    pathkeys,
+                    direction,
+                    index_only,
+                    r.lateral_relids,
+                    1.0,
+                    true,
+                );
+                if (*partial).path.parallel_workers > 0 {
+                    pg_sys::add_partial_path(rel, partial.cast());
+                }
+            }
+        }
+        if ix.amhasgetbitmap && !clauses.is_null() {
+            let scan = pg_sys::create_index_path(
+                root,
+                index,
+                clauses,
+                none,
+                none,
+                none,
+                pg_sys::ScanDirection::ForwardScanDirection,
+                false,
+                r.lateral_relids,
+                1.0,
+                false,
+            );
+            let heap = pg_sys::create_bitmap_heap_path(root, rel, scan.cast(), r.lateral_relids, 1.0, 0);
+            pg_sys::add_path(rel, heap.cast());
+            if r.consider_parallel && r.lateral_relids.is_null() {
+                pg_sys::create_partial_bitmap_paths(root, rel, scan.cast());
+            }
+        }
+    }
+}
+
+/// Whether every column the query needs of the relation can come from the index
+/// (PostgreSQL's `check_index_only()`).
+unsafe fn index_only_possible(rel: *mut pg_sys::RelOptInfo, ix: &pg_sys::IndexOptInfo) -> bool {
+    // SAFETY: the planner's target list and restrictions, read-only; bitmapsets made in the
+    // planner's memory context.
+    unsafe {
+        if !pg_sys::enable_indexonlyscan {
+            return false;
+        }
+        let relid = (*rel).relid;
+        let mut needed: *mut pg_sys::Bitmapset = core::ptr::null_mut();
+        pg_sys::pull_varattnos((*(*rel).reltarget).exprs.cast(), relid, &mut needed);
+        for ri in cells(ix.indrestrictinfo) {
+            pg_sys::pull_varattnos((*ri.cast::<pg_sys::RestrictInfo>()).clause.cast(), relid, &mut needed);
+        }
+        let mut available: *mut pg_sys::Bitmapset = core::ptr::null_mut();
+        for col in 0..ix.ncolumns.max(0) as usize {
+            let attno = *ix.indexkeys.add(col);
+            if attno != 0 && *ix.canreturn.add(col) {
+                available = pg_sys::bms_add_member(available, attno - pg_sys::FirstLowInvalidHeapAttributeNumber);
+            }
+        }
+        pg_sys::bms_is_subset(needed, available)
+    }
+}

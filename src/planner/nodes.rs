@@ -1,0 +1,90 @@
+//! Helpers over PostgreSQL's node trees that the planner's files share.
+
+use pgrx::is_a;
+use pgrx::pg_sys::{self, Node, NodeTag};
+
+/// The pointers of a List of nodes.
+///
+/// # Safety
+/// `list` is NULL (the empty List) or a valid List of pointers, unchanged while iterated.
+pub unsafe fn cells(list: *mut pg_sys::List) -> impl Iterator<Item = *mut Node> {
+    // SAFETY: the caller vouches for the list; its elements array holds `length` cells.
+    let len = if list.is_null() { 0 } else { (unsafe { (*list).length }) as usize };
+    // SAFETY: as above, for each index below `len`.
+    (0..len).map(move |i| unsafe { (*(*list).elements.add(i)).ptr_value.cast() })
+}
+
+/// The top-level conjuncts of a qual (nested ANDs, as BETWEEN makes, flattened), appended to
+/// `out`: a List in PostgreSQL's memory, whose size follows the query's (running out of it is
+/// an ERROR, not an abort of the server).
+///
+/// # Safety
+/// `qual` is NULL or an expression tree.
+pub unsafe fn conjuncts(qual: *mut Node, out: &mut *mut pg_sys::List) {
+    if qual.is_null() {
+        return;
+    }
+    // SAFETY: past max_stack_depth this is PostgreSQL's ERROR (54001), as in its own walkers.
+    unsafe { pg_sys::check_stack_depth() };
+    // SAFETY: a node of the tree; its tag decides the cast.
+    unsafe {
+        if is_a(qual, NodeTag::T_BoolExpr)
+            && (*qual.cast::<pg_sys::BoolExpr>()).boolop == pg_sys::BoolExprType::AND_EXPR
+        {
+            for arg in cells((*qual.cast::<pg_sys::BoolExpr>()).args) {
+                conjuncts(arg, out);
+            }
+        } else {
+            *out = pg_sys::lappend(*out, qual.cast());
+        }
+    }
+}
+
+/// The uuid column a one-argument call reads, if it is `f(column)` on a column of this query
+/// level.
+///
+/// # Safety
+/// `node` is a node of an expression tree.
+pub unsafe fn call_on_uuid_column(node: *mut Node) -> Option<(*mut pg_sys::FuncExpr, *mut pg_sys::Var)> {
+    // SAFETY: a node of the tree; its tag decides the casts.
+    unsafe {
+        if !is_a(node, NodeTag::T_FuncExpr) {
+            return None;
+        }
+        let call: *mut pg_sys::FuncExpr = node.cast();
+        let mut args = cells((*call).args);
+        let (Some(arg), None) = (args.next(), args.next()) else {
+            return None;
+        };
+        if !is_a(arg, NodeTag::T_Var) {
+            return None;
+        }
+        let var: *mut pg_sys::Var = arg.cast();
+        ((*var).varlevelsup == 0 && (*var).vartype == pg_sys::UUIDOID && (*var).varattno > 0).then_some((call, var))
+    }
+}
+
+/// Whether an expression can be computed once, before a scan reads its first row: no column
+/// of this query level, nothing volatile, no subquery, no set.
+///
+/// # Safety
+/// `x` is an expression tree.
+pub unsafe fn computable_once(x: *mut Node) -> bool {
+    // SAFETY: read-only walks of the tree.
+    unsafe {
+        !pg_sys::contain_vars_of_level(x, 0)
+            && !pg_sys::contain_volatile_functions(x)
+            && !pg_sys::checkExprHasSubLink(x)
+            && !pg_sys::expression_returns_set(x)
+    }
+}
+
+/// A Var's range-table index (`Index`, unsigned, on PostgreSQL 14; `int` from 15).
+///
+/// # Safety
+/// `var` points to a Var.
+#[allow(clippy::unnecessary_cast)]
+pub unsafe fn varno(var: *const pg_sys::Var) -> u32 {
+    // SAFETY: as the caller vouches.
+    unsafe { (*var).varno as u32 }
+}

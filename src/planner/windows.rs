@@ -1,0 +1,211 @@
+//! Time windows on a uuid column: which clauses are windows, and the range of the column a
+//! window implies in an ordering of it (an operator family) — the conditions both
+//! [`super::index_paths`] and [`super::partitions`] use.
+//!
+//! A window is a clause
+//!
+//! ```text
+//! f(col) op X        (or X op f(col))      op: <  <=  =  >=  >   on timestamptz
+//! ```
+//!
+//! where `f` is `uuid_extract_timestamp` (core's on 17/18 or uuid_ext's), `uuid_ext_timestamp`
+//! or `uuid_v7_to_timestamptz`, `col` a uuid column, and `X` anything a scan can compute once
+//! (constants, parameters, stable functions such as `now()`). In an ordering of `col` it
+//! implies a range:
+//!
+//! | ordering of `col` | range | when |
+//! |---|---|---|
+//! | `uuid_time_ops` (btree) | `col >=\| uuid_time_lower_bound(X)` … | always (v1/v6/v7 interleave there) |
+//! | byte order: `uuid_ops` (btree, a plain primary key), `uuid_minmax_ops` and `uuid_minmax_multi_ops` (BRIN) | `col >= uuid_v7_lower_bound(X)` … | `f` reads v7 only (`uuid_v7_to_timestamptz`), or a valid, enforced CHECK (`uuid_is_v7(col)` or `uuid_extract_version(col) = 7`) confines the column to v7 ([`super::relations`]) |
+//!
+//! (`>`/`<=` use the *upper* bound, `=` both; see [`crate::bounds`].) The range is implied by
+//! the window: every row the window keeps is in it. It is **exactly** the window — row for row,
+//! NULLs alike — where `CHECK (uuid_is_v7(col))` confines the column to RFC 9562 v7 values
+//! ([`V7Proof::Exact`]), the order is byte order and `f` gives each v7 value its millisecond (all
+//! of uuid_ext's extractors, core's on 18).
+
+use super::catalog::{may_execute, Catalog, Reads};
+use super::nodes::{call_on_uuid_column, cells, computable_once};
+use super::relations::V7Proof;
+use crate::catalog_ids::operators::{
+    BT_GREATER_EQUAL, BT_LESS, TIMESTAMPTZ_EQ, TIMESTAMPTZ_GE, TIMESTAMPTZ_GT, TIMESTAMPTZ_LE, TIMESTAMPTZ_LT,
+    UUID_BTREE_FAMILY, UUID_MINMAX_FAMILY, UUID_MINMAX_MULTI_FAMILY,
+};
+use pgrx::is_a;
+use pgrx::pg_sys::{self, Node, NodeTag, Oid};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Eq,
+    Ge,
+    Gt,
+}
+
+impl Cmp {
+    fn of(opno: Oid) -> Option<Cmp> {
+        Some(match opno.to_u32() {
+            TIMESTAMPTZ_LT => Cmp::Lt,
+            TIMESTAMPTZ_LE => Cmp::Le,
+            TIMESTAMPTZ_EQ => Cmp::Eq,
+            TIMESTAMPTZ_GE => Cmp::Ge,
+            TIMESTAMPTZ_GT => Cmp::Gt,
+            _ => return None,
+        })
+    }
+
+    /// `X op f` read as `f op' X`.
+    fn commuted(self) -> Cmp {
+        match self {
+            Cmp::Lt => Cmp::Gt,
+            Cmp::Le => Cmp::Ge,
+            Cmp::Eq => Cmp::Eq,
+            Cmp::Ge => Cmp::Le,
+            Cmp::Gt => Cmp::Lt,
+        }
+    }
+}
+
+/// A clause of a window's shape: `call(var) cmp x`. Whether `call` is an extractor is the
+/// catalog's to say ([`Window::reads`]); the shape alone costs no catalog lookup.
+#[derive(Clone, Copy)]
+pub struct Window {
+    pub call: *mut pg_sys::FuncExpr,
+    pub var: *mut pg_sys::Var,
+    pub x: *mut Node,
+    pub cmp: Cmp,
+}
+
+impl Window {
+    /// The window a clause is, by its shape.
+    ///
+    /// # Safety
+    /// `clause` is an expression tree.
+    pub unsafe fn of(clause: *mut Node) -> Option<Window> {
+        // SAFETY: a node of the tree; its tag decides the cast.
+        unsafe {
+            if !is_a(clause, NodeTag::T_OpExpr) {
+                return None;
+            }
+            let op: *mut pg_sys::OpExpr = clause.cast();
+            let cmp = Cmp::of((*op).opno)?;
+            let mut args = cells((*op).args);
+            let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else {
+                return None;
+            };
+            let (call, var, x, cmp) = match (call_on_uuid_column(a), call_on_uuid_column(b)) {
+                (Some((call, var)), _) => (call, var, b, cmp),
+                (None, Some((call, var))) => (call, var, a, cmp.commuted()),
+                (None, None) => return None,
+            };
+            computable_once(x).then_some(Window { call, var, x, cmp })
+        }
+    }
+
+    /// What the function returns a time for, if it is a recognised extractor.
+    pub fn reads(&self, catalog: &Catalog) -> Option<Reads> {
+        // SAFETY: a FuncExpr of the clause.
+        catalog.reads(unsafe { (*self.call).funcid })
+    }
+
+    /// The conditions on the column the window implies in `order` (one, or two for `=`):
+    /// `col >= lower(X)`; `col >= upper(X)` for `>`; `col < lower(X)` for `<`; `col <
+    /// upper(X)` for `<=`.
+    ///
+    /// # Safety
+    /// Planning; the nodes are made in the current memory context.
+    pub unsafe fn conditions(&self, order: &Order) -> Vec<*mut pg_sys::Expr> {
+        let (lower, upper) = order.bounds;
+        let bound = |opno: Oid, bound_fn: Oid| -> *mut pg_sys::Expr {
+            // SAFETY: a call of the bound function on a copy of X, compared with a copy of the
+            // column, made as the parser would make them.
+            unsafe {
+                let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(self.x.cast()));
+                let value = pg_sys::makeFuncExpr(
+                    bound_fn,
+                    pg_sys::UUIDOID,
+                    arg,
+                    pg_sys::InvalidOid,
+                    pg_sys::InvalidOid,
+                    pg_sys::CoercionForm::COERCE_EXPLICIT_CALL,
+                );
+                pg_sys::make_opclause(
+                    opno,
+                    pg_sys::BOOLOID,
+                    false,
+                    pg_sys::copyObjectImpl(self.var.cast()).cast(),
+                    value.cast(),
+                    pg_sys::InvalidOid,
+                    pg_sys::InvalidOid,
+                )
+            }
+        };
+        match self.cmp {
+            Cmp::Ge => vec![bound(order.ge, lower)],
+            Cmp::Gt => vec![bound(order.ge, upper)],
+            Cmp::Lt => vec![bound(order.lt, lower)],
+            Cmp::Le => vec![bound(order.lt, upper)],
+            Cmp::Eq => vec![bound(order.ge, lower), bound(order.lt, upper)],
+        }
+    }
+}
+
+/// An ordering of the column that windows can be ranges of.
+#[derive(Clone, Copy)]
+pub struct Order {
+    /// The lower and upper bound functions of this order.
+    pub bounds: (Oid, Oid),
+    /// The family's `>=` and `<` for two uuids.
+    pub ge: Oid,
+    pub lt: Oid,
+    /// Byte order (else `uuid_time_ops`).
+    pub bytes: bool,
+}
+
+/// Whether `family` orders uuids by their bytes (btree `uuid_ops`, BRIN minmax).
+pub fn byte_order(family: Oid) -> bool {
+    matches!(family.to_u32(), UUID_BTREE_FAMILY | UUID_MINMAX_FAMILY | UUID_MINMAX_MULTI_FAMILY)
+}
+
+impl Order {
+    /// The order of `family` for windows through an extractor that `reads`, where the column's
+    /// CHECKs prove `proof`; `None` when windows imply no range there, or the role may not run
+    /// the bounds or operators (a REVOKE on them is honoured: the plan is then PostgreSQL's).
+    ///
+    /// # Safety
+    /// Planning, inside a transaction.
+    pub unsafe fn of(catalog: &Catalog, family: Oid, reads: Reads, proof: V7Proof) -> Option<Order> {
+        let bytes = byte_order(family);
+        let bounds = if bytes && (reads == Reads::V7Only || proof != V7Proof::Nothing) {
+            catalog.v7_bounds
+        } else if !bytes && catalog.time_family != pg_sys::InvalidOid && family == catalog.time_family {
+            catalog.time_bounds
+        } else {
+            return None;
+        };
+        // SAFETY: catalog lookups through the system caches (no error for a missing member).
+        let operator = |strategy: i16| unsafe {
+            let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
+            (opno != pg_sys::InvalidOid && may_execute(pg_sys::get_opcode(opno))).then_some(opno)
+        };
+        // (The bounds themselves: the catalog is given only to a role that may run them.)
+        let (Some(ge), Some(lt)) = (operator(BT_GREATER_EQUAL), operator(BT_LESS)) else {
+            return None;
+        };
+        Some(Order { bounds, ge, lt, bytes })
+    }
+
+    /// Whether the range in this order is exactly the window of extractor `funcid`, row for
+    /// row: byte order over a column of RFC 9562 v7 values only, an extractor that gives each
+    /// its millisecond — and a role that may run the extractor, since the window's own clause
+    /// then leaves the plan (a REVOKE on it is honoured: the role is refused as without the
+    /// hook).
+    ///
+    /// # Safety
+    /// Planning, inside a transaction.
+    pub unsafe fn exact(&self, catalog: &Catalog, funcid: Oid, proof: V7Proof) -> bool {
+        // SAFETY: an ACL check through the system caches.
+        self.bytes && proof == V7Proof::Exact && catalog.exact_for_v7(funcid) && unsafe { may_execute(funcid) }
+    }
+}
