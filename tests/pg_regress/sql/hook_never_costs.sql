@@ -1,0 +1,105 @@
+-- The planner hook only offers paths beside PostgreSQL's own (issue 27): over a set of index
+-- shapes a user may have — an index on (tenant, extractor), a partial index on the extractor,
+-- the primary key, a uuid_time_ops index, a BRIN index on the key alone — no plan costs more
+-- with the hook than without it, the row estimates are the same, and the user's own index
+-- serves the queries it serves without the hook (found by review of 0.4.0: the rewrite hid an
+-- index on (tenant, uuid_extract_timestamp(id)), 1,100 times slower).
+SET timezone = 'UTC';
+-- 200,000 v7 keys over 30 days, 100 tenants; keys in time order, as inserts make them.
+CREATE TABLE mt (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), tenant int, x int);
+INSERT INTO mt SELECT uuid_timestamptz_to_v7('2026-01-01 00:00+00'::timestamptz + i * interval '12.96 seconds'),
+                      i % 100, i
+FROM generate_series(0, 199999) i;
+CREATE INDEX mt_tenant_time ON mt (tenant, uuid_extract_timestamp(id));
+CREATE INDEX mt_tenant7_time ON mt (uuid_ext_timestamp(id)) WHERE tenant = 7;
+-- The same keys with only a BRIN index on the key (append-only tables index time so).
+CREATE TABLE bt (id uuid NOT NULL CHECK (uuid_is_v7(id)), x int);
+INSERT INTO bt SELECT id, x FROM mt ORDER BY id;
+CREATE INDEX bt_id ON bt USING brin (id);
+-- Mixed versions with a uuid_time_ops index.
+CREATE TABLE tt (id uuid, x int);
+INSERT INTO tt SELECT CASE WHEN i % 2 = 0 THEN id ELSE uuid_generate_v1() END, x FROM mt, LATERAL (SELECT x AS i) s;
+CREATE INDEX tt_time ON tt (id uuid_time_ops);
+VACUUM ANALYZE mt, bt, tt;
+
+-- A query's estimated total cost and rows, with the hook on or off.
+CREATE FUNCTION pg_temp.estimate(q text, hook boolean, OUT cost float8, OUT rows float8) LANGUAGE plpgsql AS $$
+DECLARE
+    plan json;
+BEGIN
+    PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
+    cost := (plan -> 0 -> 'Plan' ->> 'Total Cost')::float8;
+    rows := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+END $$;
+-- The indexes the plan reads.
+CREATE FUNCTION pg_temp.indexes(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+    out text := '';
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+        IF line ~ ' on [a-z_0-9]+$' AND line ~ 'Index|Seq' THEN
+            out := out || regexp_replace(line, '^\s*(->\s*)?', '') || '; ';
+        END IF;
+    END LOOP;
+    RETURN out;
+END $$;
+
+CREATE TEMP TABLE queries (q text);
+INSERT INTO queries VALUES
+-- the review's repro, and its window
+($$SELECT id FROM mt WHERE tenant = 7 ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20$$),
+($$SELECT count(*) FROM mt WHERE tenant = 7 AND uuid_extract_timestamp(id) >= '2026-01-29 00:00+00'$$),
+-- a partial index on the extractor
+($$SELECT id FROM mt WHERE tenant = 7 AND uuid_ext_timestamp(id) >= '2026-01-30 00:00+00'$$),
+-- windows of every width on the key
+($$SELECT count(*), sum(x) FROM mt WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$),
+($$SELECT count(*), sum(x) FROM mt WHERE uuid_extract_timestamp(id) >= '2026-01-30 00:00+00'$$),
+($$SELECT count(*), sum(x) FROM mt WHERE uuid_extract_timestamp(id) >= '2026-01-24 00:00+00'$$),
+($$SELECT count(*), sum(x) FROM mt WHERE uuid_extract_timestamp(id) >= '2026-01-06 00:00+00'$$),
+($$SELECT count(*), sum(x) FROM mt WHERE uuid_extract_timestamp(id) >= '2026-01-01 00:00+00'$$),
+($$SELECT count(*) FROM mt WHERE uuid_extract_timestamp(id) >= now() - interval '25 days'$$),
+-- latest 20 and a keyset page
+($$SELECT id FROM mt ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20$$),
+($$SELECT id FROM mt WHERE uuid_extract_timestamp(id) < '2026-01-20 00:00+00' ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50$$),
+-- BRIN only: narrow and wide
+($$SELECT count(*), sum(x) FROM bt WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$),
+($$SELECT count(*), sum(x) FROM bt WHERE uuid_extract_timestamp(id) >= '2026-01-06 00:00+00'$$),
+-- uuid_time_ops over mixed versions
+($$SELECT count(*) FROM tt WHERE uuid_ext_timestamp(id) BETWEEN '2026-01-10 00:00+00' AND '2026-01-10 01:00+00'$$),
+($$SELECT id FROM tt ORDER BY uuid_ext_timestamp(id) DESC LIMIT 20$$),
+-- a join: the estimates of the window decide its plan
+($$SELECT count(*) FROM mt a JOIN mt b ON b.tenant = a.x WHERE uuid_extract_timestamp(a.id) >= '2026-01-30 00:00+00'$$);
+SELECT count(*) AS queries,
+       count(*) FILTER (WHERE on_.cost <= off_.cost * 1.000001) AS never_costlier,
+       count(*) FILTER (WHERE on_.rows = off_.rows) AS same_estimates,
+       count(*) FILTER (WHERE on_.cost < off_.cost * 0.9) AS cheaper
+FROM queries, LATERAL pg_temp.estimate(q, true) on_, LATERAL pg_temp.estimate(q, false) off_;
+
+-- The user's own indexes serve what they served; the hook's paths, what nothing else served.
+SELECT pg_temp.indexes($$SELECT id FROM mt WHERE tenant = 7 ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20$$) AS repro;
+SELECT pg_temp.indexes($$SELECT count(*) FROM mt WHERE tenant = 7 AND uuid_extract_timestamp(id) >= '2026-01-29 00:00+00'$$) AS repro_window;
+SELECT pg_temp.indexes($$SELECT id FROM mt WHERE tenant = 7 AND uuid_ext_timestamp(id) >= '2026-01-30 00:00+00'$$) AS partial_index;
+SELECT pg_temp.indexes($$SELECT count(*), sum(x) FROM mt WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$) AS last_hour,
+       pg_temp.indexes($$SELECT count(*), sum(x) FROM mt WHERE uuid_extract_timestamp(id) >= '2026-01-01 00:00+00'$$) AS all_of_it;
+SELECT pg_temp.indexes($$SELECT count(*), sum(x) FROM bt WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$) AS brin_last_hour;
+SELECT pg_temp.indexes($$SELECT id FROM mt ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20$$) AS latest_20;
+
+-- And the same rows: every query, with the hook and without.
+CREATE FUNCTION pg_temp.rows_of(q text, hook boolean) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    r record;
+    out text := '';
+BEGIN
+    PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
+    FOR r IN EXECUTE q LOOP
+        out := out || r::text || ';';
+    END LOOP;
+    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
+    RETURN md5(out);
+END $$;
+SELECT count(*) FILTER (WHERE pg_temp.rows_of(q, true) = pg_temp.rows_of(q, false)) AS same_rows FROM queries;
+
+DROP TABLE mt, bt, tt;
