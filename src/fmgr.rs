@@ -66,3 +66,75 @@ macro_rules! uuid_function {
     };
 }
 pub(crate) use uuid_function;
+
+/// `generator_function!(name, "name", "CREATE FUNCTION …", || -> Option<Bytes> { fast }, slow);`
+/// — a function of no arguments that returns a fresh `uuid`, as a plain V1 C function under the
+/// C symbol pgrx gave the SQL function of that name (`<"name">_wrapper`), in a module `name`.
+///
+/// The fast path computes the value with no PostgreSQL call and no allocation of its own (its
+/// body must not panic either: [`crate::guards::abort_on_panic`] makes sure), and takes 16 bytes
+/// from PostgreSQL's allocator without its error path (`MCXT_ALLOC_NO_OOM`: NULL instead of an
+/// ERROR). Whenever the fast path cannot answer — `None` from the body (a setting it does not
+/// handle, a value it cannot make) or no memory — `slow` answers instead: a Rust function
+/// returning the value through pgrx, which raises every error properly. It is called with
+/// nothing of the fast path's left to drop, so an ERROR it raises may skip this frame.
+macro_rules! generator_function {
+    ($(#[$doc:meta])* $name:ident, $label:literal, $sql:literal, || $body:block, $slow:path) => {
+        $(#[$doc])*
+        pub mod $name {
+            use super::*;
+            use pgrx::pg_sys;
+
+            /// The V1 calling convention record, as `PG_FUNCTION_INFO_V1` makes it.
+            #[unsafe(export_name = concat!("pg_finfo_", $label, "_wrapper"))]
+            pub extern "C" fn finfo() -> &'static pg_sys::Pg_finfo_record {
+                const V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
+                &V1
+            }
+
+            /// The function itself.
+            ///
+            /// # Safety
+            /// Called by PostgreSQL's function manager only.
+            #[unsafe(export_name = concat!($label, "_wrapper"))]
+            pub unsafe extern "C-unwind" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+                let fast: Option<[u8; 16]> = $crate::guards::abort_on_panic(|| $body);
+                if let Some(bytes) = fast {
+                    // SAFETY: an allocation in the current memory context that returns NULL
+                    // rather than raise; 16 bytes written to it.
+                    let out = unsafe { $crate::fmgr::alloc_no_oom(pg_sys::CurrentMemoryContext, 16, $crate::fmgr::NO_OOM) };
+                    if !out.is_null() {
+                        // SAFETY: `out` holds 16 writable bytes.
+                        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.cast::<u8>(), 16) };
+                        return pg_sys::Datum::from(out);
+                    }
+                }
+                // SAFETY: the function manager's fcinfo, passed on.
+                unsafe { slow(fcinfo) }
+            }
+
+            #[pgrx::pg_guard]
+            unsafe extern "C-unwind" fn slow(_fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+                pgrx::IntoDatum::into_datum($slow()).expect("a uuid is never NULL")
+            }
+
+            pgrx::extension_sql!($sql, name = $label);
+        }
+    };
+}
+pub(crate) use generator_function;
+
+/// `MCXT_ALLOC_NO_OOM`.
+pub const NO_OOM: core::ffi::c_int = pgrx::pg_sys::MCXT_ALLOC_NO_OOM as core::ffi::c_int;
+
+extern "C" {
+    /// PostgreSQL's `MemoryContextAllocExtended()`, called directly rather than through pgrx's
+    /// error guard: with [`NO_OOM`] it returns NULL instead of raising an ERROR (and a size this
+    /// small is always valid), so there is nothing to guard.
+    #[link_name = "MemoryContextAllocExtended"]
+    pub fn alloc_no_oom(
+        context: pgrx::pg_sys::MemoryContext,
+        size: usize,
+        flags: core::ffi::c_int,
+    ) -> *mut core::ffi::c_void;
+}

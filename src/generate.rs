@@ -7,6 +7,7 @@
 //! serve the schema-qualified calls a dump taken on an older major contains.
 
 use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid, TextBytes};
+use crate::fmgr::generator_function;
 use crate::errors::{raise, OrRaise};
 use crate::gucs::V7Scope;
 use crate::{gucs, shmem};
@@ -16,7 +17,7 @@ use pgrx::prelude::*;
 use pgrx::{PgSqlErrorCode, PgTryBuilder, Uuid};
 use uuid_ext_core::monotonic::{self, V7Method};
 use uuid_ext_core::state;
-use uuid_ext_core::{self, namespace, v1, v2, v3, v4, v5, v6, v7, v8, Error};
+use uuid_ext_core::{self, namespace, v1, v2, v3, v4, v5, v6, v7, v8, Bytes, Error};
 
 /// The clock a backend's time-based generators read: the wall clock, moved
 /// by `uuid_ext.clock_offset_ms` (a superuser-only test aid, 0 by default).
@@ -30,16 +31,35 @@ fn generator_clock() -> i128 {
 // ---- random (v4) ---------------------------------------------------------
 
 /// UUIDv4: 122 random bits from a per-backend CSPRNG (RFC 9562 §5.4).
-#[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuid_generate_v4() -> Uuid {
-    uuid(state::with(|s| v4::from_random(s.rng.bytes16())))
+    uuid(v4_bytes())
 }
 
-/// PostgreSQL 18's name for [`uuid_generate_v4`] (shadowed by the built-in on 18).
-#[pg_extern(volatile, strict, parallel_safe)]
-pub fn uuidv4() -> Uuid {
-    uuid_generate_v4()
+fn v4_bytes() -> Bytes {
+    state::with(|s| v4::from_random(s.rng.bytes16()))
 }
+
+// The generators a table's DEFAULT calls once per row are plain C functions
+// (crate::fmgr::generator_function!), without pgrx's per-call wrapper.
+generator_function!(
+    /// SQL `uuid_generate_v4()`.
+    uuid_generate_v4_sql,
+    "uuid_generate_v4",
+    r#"CREATE FUNCTION "uuid_generate_v4"() RETURNS uuid
+STRICT VOLATILE PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_generate_v4_wrapper';"#,
+    || { Some(v4_bytes()) },
+    uuid_generate_v4
+);
+
+generator_function!(
+    /// PostgreSQL 18's name for `uuid_generate_v4()` (shadowed by the built-in on 18).
+    uuidv4_sql,
+    "uuidv4",
+    r#"CREATE FUNCTION "uuidv4"() RETURNS uuid
+STRICT VOLATILE PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuidv4_wrapper';"#,
+    || { Some(v4_bytes()) },
+    uuid_generate_v4
+);
 
 // ---- Unix time (v7) -------------------------------------------------------
 
@@ -62,10 +82,44 @@ fn v7_now(method: V7Method, shift_ns: i128) -> Uuid {
 
 /// UUIDv7, strictly increasing within a backend (layout: `uuid_ext.v7_method`), or
 /// across the server under `uuid_ext.v7_scope = 'cluster'`.
-#[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuid_generate_v7() -> Uuid {
     v7_now(gucs::v7_method(), 0)
 }
+
+/// [`uuid_generate_v7`]'s value where nothing can go wrong: backend scope, a value the state
+/// machine can make. Anything else (cluster scope, which needs shared memory that may be
+/// missing; a clock past the v7 range) is the slow path's, which raises its errors.
+fn v7_fast() -> Option<Bytes> {
+    if gucs::v7_scope() != V7Scope::Backend {
+        return None;
+    }
+    let (method, now) = (gucs::v7_method(), generator_clock());
+    state::with(|s| {
+        let rng = &mut s.rng;
+        s.v7.next(method, now, 0, || rng.next_u64())
+    })
+    .ok()
+}
+
+generator_function!(
+    /// SQL `uuid_generate_v7()`.
+    uuid_generate_v7_sql,
+    "uuid_generate_v7",
+    r#"CREATE FUNCTION "uuid_generate_v7"() RETURNS uuid
+STRICT VOLATILE PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_generate_v7_wrapper';"#,
+    || { v7_fast() },
+    uuid_generate_v7
+);
+
+generator_function!(
+    /// PostgreSQL 18's `uuidv7()` (shadowed by the built-in on 18).
+    uuidv7_sql,
+    "uuidv7",
+    r#"CREATE FUNCTION "uuidv7"() RETURNS uuid
+STRICT VOLATILE PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuidv7_wrapper';"#,
+    || { v7_fast() },
+    uuid_generate_v7
+);
 
 /// The offset PostgreSQL's calendar arithmetic gives `shift` at this moment
 /// (months and days have no fixed length), in nanoseconds. Like PostgreSQL
@@ -107,12 +161,6 @@ fn shift_ns(shift: Interval) -> i128 {
 #[pg_extern(volatile, strict, parallel_safe, name = "uuid_generate_v7")]
 pub fn uuid_generate_v7_shift(shift: Interval) -> Uuid {
     v7_now(gucs::v7_method(), shift_ns(shift))
-}
-
-/// PostgreSQL 18's `uuidv7()` (shadowed by the built-in on 18).
-#[pg_extern(volatile, strict, parallel_safe)]
-pub fn uuidv7() -> Uuid {
-    uuid_generate_v7()
 }
 
 /// PostgreSQL 18's `uuidv7(interval)` (shadowed by the built-in on 18).
