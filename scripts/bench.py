@@ -26,8 +26,8 @@ PLANNING_SECONDS = int(os.environ.get("BENCH_PLANNING_SECONDS", "5"))
 FORMS_ROWS = int(os.environ.get("BENCH_FORMS_ROWS", "1000000"))
 PLPGSQL_ROWS = int(os.environ.get("BENCH_PLPGSQL_ROWS", "20000"))
 # BENCH_SECTIONS=forms (or windows) re-measures only the text forms (or the time windows) and
-# rewrites only that section of docs/BENCHMARKS.md (between its markers); the default measures
-# everything.
+# rewrites only that section of docs/BENCHMARKS.md (between its markers); BENCH_SECTIONS=per_call
+# prints the per-call costs and writes nothing; the default measures everything.
 SECTIONS = os.environ.get("BENCH_SECTIONS", "all")
 FORMS_BEGIN, FORMS_END = "<!-- text forms: begin -->", "<!-- text forms: end -->"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -53,6 +53,7 @@ def timed(bindir, port, db, setup, statement):
 def per_call_cases(major):
     cases = [
         ("baseline: count(g), no function", "bench_ext", "g", True),
+        ("do-nothing C function returning a uuid", "bench_ext", "bench_uuid_floor()", True),
         ("gen_random_uuid()", "bench_ext", "gen_random_uuid()", True),
         ("uuid-ossp uuid_generate_v1()", "bench_ossp", "uuid_generate_v1()", True),
         ("uuid-ossp uuid_generate_v4()", "bench_ossp", "uuid_generate_v4()", True),
@@ -79,6 +80,10 @@ def setup_databases(bindir, port):
     for db, method in [("bench_ext", "default"), ("bench_ext_pg18", "pg18"), ("bench_ext_counter", "counter")]:
         psql(bindir, port, db, f"CREATE EXTENSION uuid_ext; ALTER DATABASE {db} SET uuid_ext.v7_method = '{method}';")
     psql(bindir, port, "bench_ossp", 'CREATE EXTENSION "uuid-ossp";')
+    # The floor a generator is measured against: a C function that pallocs and returns a zero
+    # uuid (scripts/bench_floor.c, built and installed by bench.sh).
+    psql(bindir, port, "bench_ext", "CREATE FUNCTION bench_uuid_floor() RETURNS uuid VOLATILE "
+                                    "LANGUAGE c AS 'bench_floor', 'bench_uuid_floor';")
 
 
 def per_call(bindir, port, major):
@@ -155,39 +160,57 @@ def index_build(bindir, port):
     return [{"data": d, "opclass": o, "secs": statistics.median(samples[(d, t, o)])} for d, t, o in cases]
 
 
-# The queries a user moving off created_at writes: (label, on the key, on created_at). The key
-# table has CHECK (uuid_is_v7(id)), so the hook replaces time predicates by key ranges and reads
-# time order from the primary key (README, "Time windows", "Ordered reads by time").
-DAY_LAST_WEEK = ("{t} >= date_trunc('day', now() - interval '7 days') AND {t} < date_trunc('day', now() - interval '6 days')")
-WINDOWS = [
-    ("last hour: count + sum",
-     "SELECT count(*), sum(payload) FROM by_key WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'",
-     "SELECT count(*), sum(payload) FROM by_column WHERE created_at >= now() - interval '1 hour'"),
-    ("one day last week: count + sum",
-     "SELECT count(*), sum(payload) FROM by_key WHERE " + DAY_LAST_WEEK.format(t="uuid_extract_timestamp(id)"),
-     "SELECT count(*), sum(payload) FROM by_column WHERE " + DAY_LAST_WEEK.format(t="created_at")),
-    ("one day last week: count",
-     "SELECT count(*) FROM by_key WHERE " + DAY_LAST_WEEK.format(t="uuid_extract_timestamp(id)"),
-     "SELECT count(*) FROM by_column WHERE " + DAY_LAST_WEEK.format(t="created_at")),
-    ("latest 20",
-     "SELECT id, payload FROM by_key ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20",
-     "SELECT id, payload FROM by_column ORDER BY created_at DESC LIMIT 20"),
-    ("keyset page three days back",
-     "SELECT id, payload FROM by_key WHERE uuid_extract_timestamp(id) < now() - interval '3 days' "
-     "ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50",
-     "SELECT id, payload FROM by_column WHERE created_at < now() - interval '3 days' ORDER BY created_at DESC LIMIT 50"),
-    ("per-day counts, last week",
-     "SELECT date_trunc('day', uuid_extract_timestamp(id)), count(*) FROM by_key "
-     "WHERE uuid_extract_timestamp(id) >= now() - interval '7 days' GROUP BY 1",
-     "SELECT date_trunc('day', created_at), count(*) FROM by_column WHERE created_at >= now() - interval '7 days' GROUP BY 1"),
-]
+# Time windows: the queries a user moving off created_at writes, each measured three ways — on
+# the key with the planner hook (README, "Time windows", "Ordered reads by time"), on the key with
+# the hook off (`uuid_ext.time_index_conditions = off`: PostgreSQL alone, the library loaded), and
+# on a created_at column with its own index. The key tables have CHECK (uuid_is_v7(id)).
 WINDOWS_BEGIN, WINDOWS_END = "<!-- time windows: begin -->", "<!-- time windows: end -->"
-FORCE_SEQSCAN = "-c enable_indexscan=off -c enable_indexonlyscan=off -c enable_bitmapscan=off"
-# Seconds of repeated execution per measurement (each query run as often as fits, at least once).
+WIDTHS = ["1 hour", "1 day", "7 days", "25 days", "30 days"]
+HOOK_OFF = "-c uuid_ext.time_index_conditions=off"
+SERIAL = "-c max_parallel_workers_per_gather=0"
+# Seconds of repeated execution per measurement (each query run as often as fits, at least once),
+# and interleaved rounds per measurement (median).
 WINDOW_SECONDS = float(os.environ.get("BENCH_WINDOW_SECONDS", "0.5"))
-# The same data in monthly partitions: by RANGE (id) at uuid_v7_lower_bound() of each month
-# (README, "Time-partitioned tables"), and by RANGE (created_at) with an index on created_at.
-PARTITIONED = {"by_key": "part_key", "by_column": "part_column"}
+WINDOW_RUNS = int(os.environ.get("BENCH_WINDOW_RUNS", "7"))
+PARTITIONS_MANY = int(os.environ.get("BENCH_PARTITIONS", "1000"))
+
+
+def shape(label, key_q, col_q, options="", short=False, counted=True):
+    """One query shape: `key_q` on the key table ({t} its name, {ts} the extractor), `col_q` the
+    same on the created_at table. `short`: a LIMIT read, also measured planning only and as the
+    first query of a new connection. `counted`: the first column of the first row is the number
+    of rows the query reads (else the rows returned)."""
+    return {"label": label, "key": key_q, "col": col_q, "options": options, "short": short, "counted": counted}
+
+
+def last(width, options="", suffix=""):
+    q = "SELECT count(*), sum(payload) FROM {t} WHERE {ts} >= now() - interval '%s'" % width
+    return shape(f"last {width}: count + sum{suffix}", q.format(t="{key}", ts="uuid_extract_timestamp(id)"),
+                 q.format(t="{col}", ts="created_at"), options)
+
+
+DAY_LAST_WEEK = "{ts} >= date_trunc('day', now() - interval '7 days') AND {ts} < date_trunc('day', now() - interval '6 days')"
+LATEST = shape("latest 20", "SELECT id, payload FROM {key} ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20",
+               "SELECT id, payload FROM {col} ORDER BY created_at DESC LIMIT 20", short=True, counted=False)
+KEYSET = shape("keyset page three days back",
+               "SELECT id, payload FROM {key} WHERE uuid_extract_timestamp(id) < now() - interval '3 days' "
+               "ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50",
+               "SELECT id, payload FROM {col} WHERE created_at < now() - interval '3 days' "
+               "ORDER BY created_at DESC LIMIT 50", short=True, counted=False)
+PLAIN_SHAPES = (
+    [last(w) for w in WIDTHS]
+    + [last(w, SERIAL, ", no parallel workers") for w in WIDTHS]
+    + [shape("one day last week: count + sum",
+             "SELECT count(*), sum(payload) FROM {key} WHERE " + DAY_LAST_WEEK.format(ts="uuid_extract_timestamp(id)"),
+             "SELECT count(*), sum(payload) FROM {col} WHERE " + DAY_LAST_WEEK.format(ts="created_at")),
+       shape("per-day counts, last week",
+             "SELECT date_trunc('day', uuid_extract_timestamp(id)), count(*) FROM {key} "
+             "WHERE uuid_extract_timestamp(id) >= now() - interval '7 days' GROUP BY 1",
+             "SELECT date_trunc('day', created_at), count(*) FROM {col} "
+             "WHERE created_at >= now() - interval '7 days' GROUP BY 1", counted=False),
+       LATEST, KEYSET])
+PARTITIONED_SHAPES = [last(w) for w in ("1 hour", "1 day", "7 days", "30 days")] + [LATEST, KEYSET]
+BRIN_SHAPES = [last(w) for w in ("1 hour", "1 day", "7 days")]
 
 
 def pgbench_latency(bindir, port, db, sql, transactions, options="", new_connections=False):
@@ -239,61 +262,131 @@ def windows_setup(bindir, port, db):
         INSERT INTO part_key SELECT * FROM by_key;
         INSERT INTO part_column SELECT * FROM by_column;
         CREATE INDEX part_column_created_at ON part_column (created_at);
+        -- Append-only tables indexed by BRIN alone: on the key, and on created_at.
+        CREATE TABLE brin_key (id uuid NOT NULL CHECK (uuid_is_v7(id)), payload int NOT NULL);
+        INSERT INTO brin_key SELECT * FROM by_key;
+        CREATE INDEX brin_key_id ON brin_key USING brin (id);
+        CREATE TABLE brin_column (id uuid NOT NULL, created_at timestamptz NOT NULL, payload int NOT NULL);
+        INSERT INTO brin_column SELECT * FROM by_column;
+        CREATE INDEX brin_column_created_at ON brin_column USING brin (created_at);
         VACUUM ANALYZE by_key; VACUUM ANALYZE by_column; VACUUM ANALYZE part_key; VACUUM ANALYZE part_column;
+        VACUUM ANALYZE brin_key; VACUUM ANALYZE brin_column;
     """)
     sizes = psql(bindir, port, db, "SELECT pg_table_size('by_key'), pg_indexes_size('by_key'), "
                                    "pg_table_size('by_column'), pg_indexes_size('by_column'), "
-                                   "(SELECT count(*) FROM pg_inherits WHERE inhparent = 'part_key'::regclass)")
-    key_table, key_indexes, col_table, col_indexes, partitions = map(int, sizes.split("|"))
-    return {"key_table": key_table, "key_indexes": key_indexes, "col_table": col_table,
-            "col_indexes": col_indexes, "partitions": partitions}
+                                   "(SELECT count(*) FROM pg_inherits WHERE inhparent = 'part_key'::regclass), "
+                                   "pg_relation_size('brin_key_id'), pg_relation_size('brin_column_created_at'), "
+                                   "pg_relation_size('by_key_pkey'), pg_relation_size('by_column_created_at'), "
+                                   "pg_table_size('brin_key'), pg_table_size('brin_column')")
+    names = ["key_table", "key_indexes", "col_table", "col_indexes", "partitions", "brin_key", "brin_column",
+             "btree_key", "btree_column", "brin_key_table", "brin_column_table"]
+    return dict(zip(names, map(int, sizes.split("|"))))
 
 
-def windows_measure(bindir, port, db, shapes):
-    """Each shape on the key (hook), on created_at (its index) and on the key with index scans
-    disabled; and the first two as the first query of a new connection. Interleaved rounds."""
-    variants = {  # name: (which query, PGOPTIONS, new connection per execution)
-        "index": (1, "", False), "created_at": (2, "", False), "seqscan": (1, FORCE_SEQSCAN, False),
-        "index_new": (1, "", True), "created_at_new": (2, "", True),
-    }
+def as_set(options):
+    """PGOPTIONS ("-c name=value …") as SET commands."""
+    return " ".join(f"SET {o.split('=')[0]} = {o.split('=', 1)[1]};" for o in options.split() if o != "-c")
+
+
+def windows_measure(bindir, port, db, shapes, key_table, col_table):
+    """Each shape on the key with the hook, on the key without it, and on created_at; short
+    reads also planning only (EXPLAIN) and as the first query of a new connection. Interleaved
+    rounds; medians."""
     results = []
-    for shape in shapes:
-        label, key_q, col_q = shape
-        plan = psql(bindir, port, db, "EXPLAIN (COSTS OFF) " + key_q + ";")
+    for s in shapes:
+        key_q, col_q = s["key"].format(key=key_table), s["col"].format(col=col_table)
+        opts = s["options"]
+        variants = {  # name: (SQL, PGOPTIONS, new connection per execution)
+            "hook": (key_q, opts, False), "nohook": (key_q, f"{opts} {HOOK_OFF}", False),
+            "created_at": (col_q, opts, False)}
+        if s["short"]:
+            variants.update({"plan_hook": ("EXPLAIN " + key_q, opts, False),
+                             "plan_created_at": ("EXPLAIN " + col_q, opts, False),
+                             "new_hook": (key_q, opts, True), "new_created_at": (col_q, opts, True)})
+        plan = psql(bindir, port, db, f"{as_set(opts)} EXPLAIN (COSTS OFF) {key_q};")
+        plan_off = psql(bindir, port, db, f"{as_set(opts + ' ' + HOOK_OFF)} EXPLAIN (COSTS OFF) {key_q};")
         out = psql(bindir, port, db, key_q + ";")
-        # Rows the query reads: the count for aggregates, else the rows returned.
-        first = out.splitlines()[0].split("|")[0] if out else "0"
-        rows = int(first) if label.startswith(("last hour", "one day")) else len(out.splitlines())
+        rows = int(out.splitlines()[0].split("|")[0]) if s["counted"] else len(out.splitlines())
         # How many executions fill WINDOW_SECONDS, from one warm-up execution of each variant.
         counts = {}
-        for name, (which, options, new) in variants.items():
-            once = pgbench_latency(bindir, port, db, shape[which], 1, options, new)
+        for name, (q, options, new) in variants.items():
+            once = pgbench_latency(bindir, port, db, q, 1, options, new)
             counts[name] = max(1, min(1000, int(WINDOW_SECONDS / once)))
         samples = {name: [] for name in variants}
-        for _ in range(RUNS):
-            for name, (which, options, new) in variants.items():
-                samples[name].append(pgbench_latency(bindir, port, db, shape[which], counts[name], options, new))
+        for _ in range(WINDOW_RUNS):
+            for name, (q, options, new) in variants.items():
+                samples[name].append(pgbench_latency(bindir, port, db, q, counts[name], options, new))
         med = {name: statistics.median(v) for name, v in samples.items()}
-        results.append({"label": label, "rows": rows, "plan": plan, **med})
+        results.append({"label": s["label"], "short": s["short"], "rows": rows, "plan": plan,
+                        "plan_off": plan_off, **med})
     return results
 
 
+def many_partitions(bindir, port, db):
+    """Planning over PARTITIONS_MANY partitions, alone and while another session creates and
+    drops temporary tables (a relcache invalidation for each, which must not empty the hook's
+    caches); with the hook and without."""
+    psql(bindir, port, db, f"""
+        CREATE TABLE many (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), payload int NOT NULL)
+          PARTITION BY RANGE (id);
+        DO $$
+        DECLARE
+            h timestamptz;
+        BEGIN
+            FOR h IN SELECT date_trunc('hour', now()) - interval '1 hour' * g
+                     FROM generate_series(0, {PARTITIONS_MANY - 1}) g LOOP
+                EXECUTE format('CREATE TABLE %I PARTITION OF many FOR VALUES FROM (%L) TO (%L)',
+                               'many_' || to_char(h, 'YYYYMMDDHH24'), uuid_v7_lower_bound(h),
+                               uuid_v7_lower_bound(h + interval '1 hour'));
+            END LOOP;
+        END $$;
+        INSERT INTO many SELECT uuid_timestamptz_to_v7(now() - interval '1 hour' * {PARTITIONS_MANY - 1} * random()), g
+          FROM generate_series(1, 100000) g;
+        VACUUM ANALYZE many;""")
+    query = "SELECT count(*) FROM many WHERE uuid_extract_timestamp(id) >= now() - interval '90 minutes'"
+    churn = os.path.join(os.environ.get("TMPDIR", "/tmp"), "uuid_ext_bench_churn.sql")
+    with open(churn, "w") as f:
+        f.write("CREATE TEMP TABLE churn (a int);\nDROP TABLE churn;\n")
+    variants = {"hook": "", "nohook": HOOK_OFF}
+    once = pgbench_latency(bindir, port, db, query, 1)
+    count = max(5, min(1000, int(WINDOW_SECONDS * 4 / once)))
+    samples = {(v, c): [] for v in variants for c in (False, True)}
+    for _ in range(WINDOW_RUNS):
+        for v, options in variants.items():
+            for with_churn in (False, True):
+                background = None
+                if with_churn:  # about 100 temporary tables a second, until the measurement ends
+                    background = subprocess.Popen(
+                        [f"{bindir}/pgbench", "-n", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
+                         "-c", "1", "-R", "100", "-T", "600", "-f", churn, db],
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    time.sleep(0.5)
+                samples[(v, with_churn)].append(pgbench_latency(bindir, port, db, query, count, options))
+                if background:
+                    background.terminate()
+                    background.wait()
+    med = {f"{v}{'_churn' if c else ''}": statistics.median(x) for (v, c), x in samples.items()}
+    plan = psql(bindir, port, db, f"EXPLAIN (COSTS OFF) {query};")
+    return {"query": query, "plan": plan, **med}
+
+
 def time_windows(bindir, port):
-    """Time windows on v7 keys (the planner hook) vs a forced sequential scan vs created_at,
-    on plain and on monthly partitioned tables."""
+    """Time windows on v7 keys with and without the planner hook vs created_at: plain, monthly
+    partitioned and BRIN-only tables; planning over many partitions; planning of queries the hook
+    does not rewrite."""
     db = "bench_windows"
     sizes = windows_setup(bindir, port, db)
-    results = windows_measure(bindir, port, db, WINDOWS)
-    partitioned_shapes = [(label, key_q.replace("by_key", PARTITIONED["by_key"]),
-                           col_q.replace("by_column", PARTITIONED["by_column"])) for label, key_q, col_q in WINDOWS]
-    partitioned = windows_measure(bindir, port, db, partitioned_shapes)
-    # Planning cost for queries without time predicates: the hook walks every query it plans.
+    results = windows_measure(bindir, port, db, PLAIN_SHAPES, "by_key", "by_column")
+    partitioned = windows_measure(bindir, port, db, PARTITIONED_SHAPES, "part_key", "part_column")
+    brin = windows_measure(bindir, port, db, BRIN_SHAPES, "brin_key", "brin_column")
+    many = many_partitions(bindir, port, db)
+    # Planning cost for queries without a time predicate: the hook looks at every query it plans.
     script = os.path.join(os.environ.get("TMPDIR", "/tmp"), "uuid_ext_bench_point.sql")
     with open(script, "w") as f:
         f.write("\\set n random(1, 1000000)\nSELECT payload FROM by_key WHERE payload = :n AND id IS NOT NULL LIMIT 1;\n")
     psql(bindir, port, db, "CREATE INDEX by_key_payload ON by_key (payload);")
     tps = {"on": [], "off": []}
-    for _ in range(RUNS):
+    for _ in range(WINDOW_RUNS):
         for setting in ("on", "off"):
             env = dict(os.environ, PGOPTIONS=f"-c uuid_ext.time_index_conditions={setting}")
             out = subprocess.run([f"{bindir}/pgbench", "-n", "-M", "simple", "-h", "127.0.0.1", "-p", str(port),
@@ -301,7 +394,7 @@ def time_windows(bindir, port):
                                  check=True, capture_output=True, text=True, env=env).stdout
             tps[setting].append(float(next(l for l in out.splitlines() if l.startswith("tps")).split()[2]))
     psql(bindir, port, "postgres", f"DROP DATABASE {db}")
-    return {"windows": results, "partitioned": partitioned, "sizes": sizes,
+    return {"windows": results, "partitioned": partitioned, "brin": brin, "many": many, "sizes": sizes,
             "tps": {k: statistics.median(v) for k, v in tps.items()}}
 
 
@@ -400,19 +493,35 @@ def forms_markdown(forms_results):
     return md
 
 
+def ms(seconds):
+    return f"{seconds * 1000:.3f} ms" if seconds < 0.001 else f"{seconds * 1000:.2f} ms"
+
+
 def windows_table(rows):
-    md = ["| query | rows | key + hook | created_at + index | key vs created_at | sequential scan | speed-up |",
+    md = ["| query | rows | key + hook | key, hook off | created_at + index | hook on vs off | key + hook vs created_at |",
           "|---|---|---|---|---|---|---|"]
     for w in rows:
-        md.append(f"| {w['label']} | {w['rows']:,} | {w['index'] * 1000:.2f} ms | {w['created_at'] * 1000:.2f} ms | "
-                  f"{w['index'] / w['created_at']:.2f}× | {w['seqscan'] * 1000:.0f} ms | "
-                  f"{w['seqscan'] / w['index']:.0f}× |")
-    md += ["", "The same, each execution the first query of a new connection (`pgbench -C`: connection set-up, "
-           "a cold catalog cache, then the query):", "",
-           "| query | key + hook | created_at + index | key vs created_at |", "|---|---|---|---|"]
+        md.append(f"| {w['label']} | {w['rows']:,} | {ms(w['hook'])} | {ms(w['nohook'])} | {ms(w['created_at'])} | "
+                  f"{w['hook'] / w['nohook']:.2f}× | {w['hook'] / w['created_at']:.2f}× |")
+    short = [w for w in rows if w["short"]]
+    if short:
+        md += ["", "The short reads planned only (`EXPLAIN`, simple protocol), and each execution the first query of a "
+               "new connection (`pgbench -C`: connection set-up, a cold catalog cache, then the query):", "",
+               "| query | planning: key + hook | planning: created_at | key vs created_at | new connection: key + hook "
+               "| new connection: created_at | key vs created_at |", "|---|---|---|---|---|---|---|"]
+        for w in short:
+            md.append(f"| {w['label']} | {ms(w['plan_hook'])} | {ms(w['plan_created_at'])} | "
+                      f"{w['plan_hook'] / w['plan_created_at']:.2f}× | {ms(w['new_hook'])} | {ms(w['new_created_at'])} | "
+                      f"{w['new_hook'] / w['new_created_at']:.2f}× |")
+    return md
+
+
+def plans(rows):
+    md = []
     for w in rows:
-        md.append(f"| {w['label']} | {w['index_new'] * 1000:.2f} ms | {w['created_at_new'] * 1000:.2f} ms | "
-                  f"{w['index_new'] / w['created_at_new']:.2f}× |")
+        md += [f"{w['label']}, hook on:", "", "```", w["plan"], "```", ""]
+        if w["plan_off"] != w["plan"]:
+            md += ["hook off:", "", "```", w["plan_off"], "```", ""]
     return md
 
 
@@ -423,13 +532,13 @@ def windows_markdown(window_results):
         md += [f"## Time windows on the key, PostgreSQL {major}", "",
                f"{WINDOW_ROWS:,} rows with v7 keys spread over the last 30 days (`by_key (id uuid PRIMARY KEY "
                "CHECK (uuid_is_v7(id)), payload int)`), queried the natural way, through "
-               "`uuid_extract_timestamp(id)`: served by the primary key thanks to the planner hook (README, "
-               "\"Time windows\", \"Ordered reads by time\"); the same query on a `created_at timestamptz` "
-               "column with its own index (`by_column`); and the key's query with index scans disabled (a "
-               "sequential scan and sort, parallel where PostgreSQL chooses). Each time is the mean of as many "
-               f"executions as fit in {WINDOW_SECONDS} s (at least one) in one session, with pgbench's simple "
-               "protocol, so every execution is parsed and planned; the median of "
-               f"{RUNS} interleaved rounds.", ""]
+               "`uuid_extract_timestamp(id)`: with the planner hook (README, \"Time windows\", \"Ordered reads by "
+               "time\"); with the hook off (`uuid_ext.time_index_conditions = off`: PostgreSQL alone, the library "
+               "loaded); and the same query on a `created_at timestamptz` column with its own index (`by_column`). "
+               f"Each time is the mean of as many executions as fit in {WINDOW_SECONDS} s (at least one) in one "
+               "session, with pgbench's simple protocol, so every execution is parsed and planned; the median of "
+               f"{WINDOW_RUNS} interleaved rounds. Parallel plans are PostgreSQL's choice at default settings; "
+               "\"no parallel workers\" sets `max_parallel_workers_per_gather = 0` for all three.", ""]
         md += windows_table(res["windows"])
         md += ["", f"### Monthly partitions, PostgreSQL {major}", "",
                f"The same rows in {sz['partitions']} monthly partitions: `part_key` partitioned by `RANGE (id)` at "
@@ -437,33 +546,74 @@ def windows_markdown(window_results):
                "`CHECK (uuid_is_v7(id))`; `part_column` partitioned by `RANGE (created_at)`, `PRIMARY KEY (id, "
                "created_at)` and an index on `created_at`.", ""]
         md += windows_table(res["partitioned"])
+        md += ["", f"### BRIN only, PostgreSQL {major}", "",
+               "The same rows in append-only tables with no btree at all: `brin_key (id uuid CHECK (uuid_is_v7(id)), "
+               "payload int)` with `USING brin (id)` (`uuid_minmax_ops`), and `brin_column (id, created_at, payload)` "
+               "with `USING brin (created_at)`.", "",
+               "| index | size |", "|---|---|",
+               f"| BRIN on the key | {sz['brin_key'] / 1024:.0f} kB |",
+               f"| BRIN on `created_at` | {sz['brin_column'] / 1024:.0f} kB |",
+               f"| btree primary key on the key (`by_key_pkey`) | {sz['btree_key'] / 2**20:.0f} MiB |",
+               f"| btree on `created_at` (`by_column_created_at`) | {sz['btree_column'] / 2**20:.0f} MiB |",
+               f"| (tables: `brin_key` {sz['brin_key_table'] / 2**20:.0f} MiB, `brin_column` "
+               f"{sz['brin_column_table'] / 2**20:.0f} MiB) | |", ""]
+        md += windows_table(res["brin"])
+        many = res["many"]
+        md += ["", f"### {PARTITIONS_MANY:,} partitions, PostgreSQL {major}", "",
+               f"`many`: {PARTITIONS_MANY:,} hourly partitions by `RANGE (id)`, 100,000 rows; `{many['query']}` "
+               "(simple protocol, every execution planned: PostgreSQL plans every partition, as the bound is "
+               "only known at execution), alone and while another session creates and drops a temporary table "
+               "about 100 times a second (each a relcache invalidation this session processes).", "",
+               "| | alone | other session making temp tables | ratio |", "|---|---|---|---|",
+               f"| key + hook | {ms(many['hook'])} | {ms(many['hook_churn'])} | {many['hook_churn'] / many['hook']:.2f}× |",
+               f"| key, hook off | {ms(many['nohook'])} | {ms(many['nohook_churn'])} | "
+               f"{many['nohook_churn'] / many['nohook']:.2f}× |", ""]
         saved = (sz["col_table"] + sz["col_indexes"]) - (sz["key_table"] + sz["key_indexes"])
-        md += ["", "Plans on the key:", ""]
-        for w in res["windows"]:
-            md += [f"{w['label']}:", "", "```", w["plan"], "```", ""]
-        md += ["Plans on the partitioned key:", ""]
-        for w in res["partitioned"]:
-            md += [f"{w['label']}:", "", "```", w["plan"], "```", ""]
+        md += ["", "#### Plans", "", "On the key:", ""] + plans(res["windows"])
+        md += ["On the partitioned key:", ""] + plans(res["partitioned"])
+        md += ["BRIN only:", ""] + plans(res["brin"])
+        md += [f"{PARTITIONS_MANY:,} partitions:", "", "```", many["plan"], "```", ""]
         md += [f"Dropping `created_at` and its index saves {saved / 2**20:.0f} MiB of "
                f"{(sz['col_table'] + sz['col_indexes']) / 2**20:.0f} MiB "
                f"({saved / (sz['col_table'] + sz['col_indexes']):.0%}): table {sz['col_table'] / 2**20:.0f} → "
                f"{sz['key_table'] / 2**20:.0f} MiB, indexes {sz['col_indexes'] / 2**20:.0f} → "
                f"{sz['key_indexes'] / 2**20:.0f} MiB.", "",
                f"Planning cost for queries *without* a time predicate (pgbench, simple protocol, so every "
-               f"query is parsed and planned; a point query, {PLANNING_SECONDS} s × {RUNS} interleaved runs): "
+               f"query is parsed and planned; a point query, {PLANNING_SECONDS} s × {WINDOW_RUNS} interleaved runs): "
                f"{res['tps']['on']:.0f} tps with the hook on, {res['tps']['off']:.0f} tps with "
                f"`uuid_ext.time_index_conditions = off` ({res['tps']['on'] / res['tps']['off'] - 1:+.1%}).", ""]
     md += ["| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
     for major, res in window_results:
+        every = [("", w) for w in res["windows"]] + [("partitioned: ", w) for w in res["partitioned"]] + \
+                [("BRIN: ", w) for w in res["brin"]]
+        worst_table, worst = max(every, key=lambda tw: tw[1]["hook"] / tw[1]["nohook"])
+        ratio = worst["hook"] / worst["nohook"]
+        md.append(f"| hook on ≤ 1.05× hook off, every shape above | {major} | worst {ratio:.2f}× "
+                  f"({worst_table}\"{worst['label']}\") | {'yes' if ratio <= 1.05 else 'no'} |")
         for table, rows in (("", res["windows"]), ("partitioned: ", res["partitioned"])):
             for w in rows:
-                ratio = w["index"] / w["created_at"]
-                md.append(f"| {table}\"{w['label']}\" through the key ≤ 1.0× the created_at index | {major} | "
-                          f"{ratio:.2f}× | {'yes' if ratio <= 1.0 else 'no'} |")
+                if w["short"]:
+                    ratio = w["hook"] / w["created_at"]
+                    md.append(f"| {table}\"{w['label']}\" ≤ 1.1× created_at, every execution planned | {major} | "
+                              f"{ratio:.2f}× | {'yes' if ratio <= 1.1 else 'no'} |")
+                    ratio = w["plan_hook"] / w["plan_created_at"]
+                    md.append(f"| {table}\"{w['label']}\" planning only ≤ 1.1× created_at | {major} | "
+                              f"{ratio:.2f}× | {'yes' if ratio <= 1.1 else 'no'} |")
         hour = res["windows"][0]
-        speedup = hour["seqscan"] / hour["index"]
-        md.append(f"| \"{hour['label']}\" ≥ 100× faster than the sequential scan | {major} | {speedup:.0f}× | "
+        speedup = hour["nohook"] / hour["hook"]
+        md.append(f"| \"{hour['label']}\" ≥ 100× faster with the hook | {major} | {speedup:.0f}× | "
                   f"{'yes' if speedup >= 100 else 'no'} |")
+        brin_hour = res["brin"][0]
+        through = "brin_key_id" in brin_hour["plan"]
+        md.append(f"| BRIN only: \"{brin_hour['label']}\" through the BRIN index on the key | {major} | "
+                  f"{'yes' if through else 'no'}, {brin_hour['nohook'] / brin_hour['hook']:.0f}× faster than "
+                  f"hook off, {brin_hour['hook'] / brin_hour['created_at']:.2f}× BRIN on created_at | "
+                  f"{'yes' if through else 'no'} |")
+        many = res["many"]
+        ratio = many["hook_churn"] / many["hook"]
+        md.append(f"| {PARTITIONS_MANY:,} partitions: planning kept while other sessions make temp tables (≤ 1.1×) | "
+                  f"{major} | {ratio:.2f}× (hook off: {many['nohook_churn'] / many['nohook']:.2f}×) | "
+                  f"{'yes' if ratio <= 1.1 else 'no'} |")
     md += ["", WINDOWS_END]
     return md
 
@@ -520,6 +670,14 @@ def main():
             print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
             window_results.append((major, time_windows(bindir, port)))
         replace_section(WINDOWS_BEGIN, WINDOWS_END, windows_markdown(window_results))
+        return
+    if SECTIONS == "per_call":  # printed only, docs untouched: a quick look at the generators
+        for major, bindir, port in clusters:
+            setup_databases(bindir, port)
+            res = per_call(bindir, port, major)
+            floor = next(r["ns"] for r in res if r["label"].startswith("do-nothing"))
+            for r in res:
+                print(f"PostgreSQL {major}: {r['label']:48} {r['ns']:6.0f} ns/row  {r['ns'] / floor:.2f}× the floor")
         return
     if SECTIONS == "forms":
         for major, bindir, port in clusters:
@@ -601,6 +759,11 @@ def main():
             ratio = by[fn]["marginal"] / grand
             md.append(f"| `{fn.split()[1]}` marginal ≤ 1/20 of gen_random_uuid()'s | {major} | "
                       f"{ratio:.3f} (1/{1 / ratio:.0f}) | {'yes' if ratio <= 0.05 else 'no'} |")
+        floor = by["do-nothing C function returning a uuid"]["ns"]
+        for fn in ["uuid_ext uuid_generate_v7()", "uuid_ext uuid_generate_v4()"]:
+            ratio = by[fn]["ns"] / floor
+            md.append(f"| `{fn.split()[1]}` per call ≤ 1.3× a do-nothing C function returning a uuid | {major} | "
+                      f"{ratio:.2f}× ({by[fn]['ns']:.0f} vs {floor:.0f} ns) | {'yes' if ratio <= 1.3 else 'no'} |")
         if "PostgreSQL 18 uuidv7()" in by:
             ratio = by["uuid_ext uuid_generate_v7()"]["marginal"] / by["PostgreSQL 18 uuidv7()"]["marginal"]
             md.append(f"| `uuid_generate_v7()` marginal vs PostgreSQL 18 `uuidv7()` | {major} | "

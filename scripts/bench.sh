@@ -3,12 +3,15 @@
 # uuid_ext into PostgreSQL 15 and 18, starts one throwaway cluster per version
 # (as `postgres`, 127.0.0.1, free ports; data under target/bench), runs
 # scripts/bench.py against both in one run, and writes docs/BENCHMARKS.md and
-# docs/bench-per-call.svg. Takes about 15-25 minutes on 2 cores.
+# docs/bench-per-call.svg. Takes about 70 minutes on 2 cores (the time windows, 10 M rows
+# per server, are most of it).
 #
 # Knobs (environment): BENCH_ROWS (1000000), BENCH_RUNS (11),
 # BENCH_INSERT_ROWS (2000000), BENCH_INDEX_ROWS (2000000), BENCH_WINDOW_ROWS (10000000),
-# BENCH_WINDOW_SECONDS (0.5 s of repeated execution per time-window measurement);
-# BENCH_SECTIONS=windows (or forms) re-measures only that section of docs/BENCHMARKS.md.
+# BENCH_WINDOW_SECONDS (0.5 s of repeated execution per time-window measurement),
+# BENCH_WINDOW_RUNS (7), BENCH_PARTITIONS (1000);
+# BENCH_SECTIONS=windows (or forms) re-measures only that section of docs/BENCHMARKS.md;
+# BENCH_SECTIONS=per_call prints the per-call costs only.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$ROOT/scripts/setup.sh"
@@ -21,6 +24,9 @@ for v in 15 18; do
     bindir=$("$pg_config" --bindir)
     say "PostgreSQL $v: installing a release build"
     cargo pgrx install --release --no-default-features --features "pg$v" --pg-config "$pg_config" >/dev/null
+    # The do-nothing C function the generators are measured against (scripts/bench_floor.c).
+    gcc -O2 -fPIC -shared -I"$("$pg_config" --includedir-server)" "$ROOT/scripts/bench_floor.c" \
+        -o "$("$pg_config" --pkglibdir)/bench_floor.so"
     data=$ROOT/target/bench/$v
     stop_cluster "$bindir" "$data"
     rm -rf "$data"

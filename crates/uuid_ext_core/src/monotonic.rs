@@ -114,6 +114,7 @@ impl Drawn {
     /// The shifted time is `instant + shift_ns` truncated once, as PostgreSQL
     /// 18 computes it: to the tick for methods that encode a fraction, to the
     /// millisecond for the others (whose `rand_a` bits are kept as they are).
+    #[inline]
     fn encode(self, shift_ns: i128) -> Result<Bytes, Error> {
         let tick = match shift_ns {
             0 => self.tick,

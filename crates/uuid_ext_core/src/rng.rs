@@ -68,11 +68,13 @@ impl ForkSafeRng {
         self.rng.next_u64()
     }
 
+    /// 16 random bytes: two 64-bit outputs (a third of the instructions of
+    /// `fill_bytes`' general loop, which a v4 per call would pay).
     #[inline]
     pub fn bytes16(&mut self) -> [u8; 16] {
-        let mut b = [0u8; 16];
-        self.fill(&mut b);
-        b
+        self.check_fork();
+        let (hi, lo) = (self.rng.next_u64(), self.rng.next_u64());
+        ((u128::from(hi) << 64) | u128::from(lo)).to_ne_bytes()
     }
 }
 

@@ -11,7 +11,7 @@
 //! * draft-peabody-dispatch-new-uuid-format-01 §4.4 (the early v7 had
 //!   36-bit seconds + 24-bit subsec; values from it do not decode here)
 
-use super::fields::{set_version, version};
+use super::fields::version;
 use super::time::{UnixNanos, MAX_UNIX_TS_MS, NANOS_PER_MILLI};
 use super::Bytes;
 
@@ -23,11 +23,12 @@ pub const SUBMS_STEPS: u64 = 1 << 12;
 #[inline]
 pub fn encode(unix_ts_ms: u64, rand_a: u16, rand_b: u64) -> Bytes {
     debug_assert!(unix_ts_ms <= MAX_UNIX_TS_MS);
-    let hi = (unix_ts_ms << 16) | u64::from(rand_a & 0x0fff);
-    let mut b = [0u8; 16];
-    b[0..8].copy_from_slice(&hi.to_be_bytes());
-    b[8..16].copy_from_slice(&rand_b.to_be_bytes());
-    set_version(b, 7)
+    // Version 7 and the RFC 9562 variant set by arithmetic on two words (the same bits
+    // fields::set_version(b, 7) sets), so the value leaves in registers rather than through
+    // byte stores a 16-byte load then has to wait for.
+    let hi = (unix_ts_ms << 16) | 0x7000 | u64::from(rand_a & 0x0fff);
+    let lo = (rand_b & 0x3fff_ffff_ffff_ffff) | 0x8000_0000_0000_0000;
+    ((u128::from(hi) << 64) | u128::from(lo)).to_be_bytes()
 }
 
 /// The `unix_ts_ms` field of a v7 UUID, or `None` for other versions/variants.
