@@ -91,7 +91,11 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
     // SAFETY: the planner's structures, read as PostgreSQL's own path generation reads them.
     unsafe {
         let r = &*rel;
+        // A partitioned table is never scanned itself (its partitions are, each its own
+        // relation here); PostgreSQL 16+ lists its partitioned indexes for uniqueness proofs
+        // only, without the sort arrays of an index that can be scanned.
         if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
+            || (*rte).relkind as u8 == pg_sys::RELKIND_PARTITIONED_TABLE
             || r.indexlist.is_null()
             || !matches!(r.reloptkind, pg_sys::RelOptKind::RELOPT_BASEREL | pg_sys::RelOptKind::RELOPT_OTHER_MEMBER_REL)
         {
@@ -333,9 +337,16 @@ unsafe fn index_order(
     sort: &Sort,
     proof_of: &mut impl FnMut(pg_sys::AttrNumber) -> V7Proof,
 ) -> Option<(pg_sys::ScanDirection::Type, *mut pg_sys::PathKey)> {
-    // SAFETY: the index's arrays have at least one key column for a btree.
+    // SAFETY: the index's arrays have at least one key column for a btree that can be scanned
+    // (checked: a partitioned index has no sort arrays).
     unsafe {
-        if ix.relam != pg_sys::BTREE_AM_OID || ix.nkeycolumns < 1 || *ix.indexkeys != i32::from((*sort.var).varattno) {
+        if ix.relam != pg_sys::BTREE_AM_OID
+            || ix.nkeycolumns < 1
+            || ix.opfamily.is_null()
+            || ix.reverse_sort.is_null()
+            || ix.nulls_first.is_null()
+            || *ix.indexkeys != i32::from((*sort.var).varattno)
+        {
             return None;
         }
         let (family, reverse, nulls_first) = (*ix.opfamily, *ix.reverse_sort, *ix.nulls_first);

@@ -90,4 +90,45 @@ SELECT uuid_extract_version(id) AS version, uuid_extract_timestamp(id) AS at, ta
 FROM mixed ORDER BY n;
 SELECT * FROM pg_temp.plan($$SELECT count(*) FROM mixed WHERE uuid_extract_timestamp(id) >= '2026-03-05 00:00+00'$$);
 SELECT count(*) AS both_found FROM mixed WHERE uuid_extract_timestamp(id) >= '2026-03-05 00:00+00';
-DROP TABLE ev, mixed;
+
+-- With a primary key: PostgreSQL 16 and later list a partitioned table's own (partitioned)
+-- indexes, which cannot be scanned and carry no sort information; the hook works on the
+-- partitions' indexes only (a latest-20 read on such a table crashed the server on 18).
+CREATE TABLE pk_ev (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), n int) PARTITION BY RANGE (id);
+CREATE TABLE pk_ev_h1 PARTITION OF pk_ev
+    FOR VALUES FROM (uuid_v7_lower_bound('2026-01-01 00:00+00')) TO (uuid_v7_lower_bound('2026-07-01 00:00+00'));
+CREATE TABLE pk_ev_h2 PARTITION OF pk_ev
+    FOR VALUES FROM (uuid_v7_lower_bound('2026-07-01 00:00+00')) TO (uuid_v7_lower_bound('2027-01-01 00:00+00'));
+INSERT INTO pk_ev SELECT uuid_timestamptz_to_v7('2026-01-01 00:00+00'::timestamptz + i * interval '1 hour'), i
+FROM generate_series(0, 365 * 24 - 1) i;
+ANALYZE pk_ev;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+CREATE FUNCTION pg_temp.index_plan(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+        IF line ~ 'Scan|Append|Limit' THEN
+            RETURN NEXT regexp_replace(line, '\s+$', '');
+        END IF;
+    END LOOP;
+END $$;
+SELECT * FROM pg_temp.index_plan('SELECT id, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20');
+SELECT * FROM pg_temp.index_plan($$SELECT id, n FROM pk_ev WHERE uuid_extract_timestamp(id) < '2026-10-01 00:00+00'
+                                   ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50$$);
+SELECT * FROM pg_temp.index_plan($$SELECT count(*) FROM pk_ev WHERE uuid_extract_timestamp(id) >= '2026-03-05 00:00+00'
+                                   AND uuid_extract_timestamp(id) < '2026-03-06 00:00+00'$$);
+CREATE TEMP TABLE pk_reads AS
+SELECT (SELECT array_agg(n) FROM (SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20) s) AS latest,
+       (SELECT array_agg(n) FROM (SELECT n FROM pk_ev WHERE uuid_extract_timestamp(id) < '2026-10-01 00:00+00'
+                                  ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50) s) AS page;
+SET uuid_ext.time_index_conditions = off;
+SELECT latest = (SELECT array_agg(n) FROM (SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20) s) AS same_latest,
+       page = (SELECT array_agg(n) FROM (SELECT n FROM pk_ev WHERE uuid_extract_timestamp(id) < '2026-10-01 00:00+00'
+                                         ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50) s) AS same_page
+FROM pk_reads;
+RESET uuid_ext.time_index_conditions;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+DROP TABLE ev, mixed, pk_ev;
