@@ -25,8 +25,9 @@ WINDOW_ROWS = int(os.environ.get("BENCH_WINDOW_ROWS", "10000000"))  # v7 keys ov
 PLANNING_SECONDS = int(os.environ.get("BENCH_PLANNING_SECONDS", "5"))
 FORMS_ROWS = int(os.environ.get("BENCH_FORMS_ROWS", "1000000"))
 PLPGSQL_ROWS = int(os.environ.get("BENCH_PLPGSQL_ROWS", "20000"))
-# BENCH_SECTIONS=forms (or windows) re-measures only the text forms (or the time windows) and
-# rewrites only that section of docs/BENCHMARKS.md (between its markers); BENCH_SECTIONS=per_call
+# BENCH_SECTIONS=forms (or windows, or edition) re-measures only the text forms (or the time
+# windows, or the SQL edition) and rewrites only that section of docs/BENCHMARKS.md (between its
+# markers); BENCH_SECTIONS=per_call
 # prints the per-call costs and writes nothing; the default measures everything.
 SECTIONS = os.environ.get("BENCH_SECTIONS", "all")
 FORMS_BEGIN, FORMS_END = "<!-- text forms: begin -->", "<!-- text forms: end -->"
@@ -398,6 +399,101 @@ def time_windows(bindir, port):
             "tps": {k: statistics.median(v) for k, v in tps.items()}}
 
 
+# The SQL edition (uuid_ext_sql, README "On managed services") beside uuid_ext, core and the two
+# UUIDv7 functions users copy into schemas, written here from their descriptions: a LANGUAGE sql
+# function that overlays the Unix milliseconds on gen_random_uuid() and sets the version bits,
+# and its variant with a 12-bit sub-millisecond fraction in rand_a (RFC 9562 §6.2 Method 3).
+EDITION_BEGIN, EDITION_END = "<!-- sql edition: begin -->", "<!-- sql edition: end -->"
+SNIPPETS = r"""
+CREATE FUNCTION snippet_v7_ms() RETURNS uuid LANGUAGE sql VOLATILE AS $$
+    SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+                  PLACING substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3)
+                  FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid
+$$;
+CREATE FUNCTION snippet_v7_subms() RETURNS uuid LANGUAGE sql VOLATILE AS $$
+    SELECT encode(substring(int8send(floor(t_ms)::bigint) FROM 3)
+                  || int2send((7 << 12)::int2 | ((t_ms - floor(t_ms)) * 4096)::int2)
+                  || substring(uuid_send(gen_random_uuid()) FROM 9 FOR 8), 'hex')::uuid
+    FROM (SELECT extract(epoch FROM clock_timestamp()) * 1000 AS t_ms) s
+$$;
+"""
+
+
+def sql_edition(bindir, port, major):
+    """Per call: the edition's generators against uuid_ext's, core's and the snippets
+    (generate_series), and its extractor and encoder over stored v7 keys."""
+    db = "bench_sql"
+    psql(bindir, port, "postgres", f"DROP DATABASE IF EXISTS {db}; CREATE DATABASE {db};")
+    script = open(os.path.join(ROOT, "sql-edition", "uuid_ext_sql.sql")).read()
+    psql(bindir, port, db, "CREATE SCHEMA n; CREATE EXTENSION uuid_ext SCHEMA n; SET search_path = public;\n"
+                           + script + SNIPPETS)
+    psql(bindir, port, db, f"CREATE TABLE keys AS SELECT n.uuid_generate_v7() AS id FROM generate_series(1, {N}); "
+                           "VACUUM ANALYZE keys;")
+    rows = N // 10  # the PL/pgSQL and SQL generators take microseconds a call
+    gen = [("baseline: count(g), no function", "g"),
+           ("gen_random_uuid()", "gen_random_uuid()"),
+           ("snippet: milliseconds over gen_random_uuid() (LANGUAGE sql)", "snippet_v7_ms()"),
+           ("snippet: with a sub-millisecond fraction (LANGUAGE sql)", "snippet_v7_subms()"),
+           ("uuid_ext_sql uuid_generate_v7()", "uuid_generate_v7()"),
+           ("uuid_ext_sql uuid_generate_v4()", "uuid_generate_v4()"),
+           ("uuid_ext uuid_generate_v7()", "n.uuid_generate_v7()")]
+    if major >= 18:
+        gen.insert(2, ("PostgreSQL 18 uuidv7()", "pg_catalog.uuidv7()"))
+    stored = [("baseline: count(id)", "id"),
+              ("uuid_ext_sql uuid_extract_timestamp(id)", "uuid_extract_timestamp(id)"),
+              ("uuid_ext_sql uuid_v7_to_timestamptz(id)", "uuid_v7_to_timestamptz(id)"),
+              ("uuid_ext uuid_extract_timestamp(id)", "n.uuid_extract_timestamp(id)"),
+              ("uuid_ext_sql uuid_encode(id, 'crockford')", "uuid_encode(id, 'crockford')"),
+              ("uuid_ext uuid_encode(id, 'crockford')", "n.uuid_encode(id, 'crockford')")]
+    if major >= 17:
+        stored.insert(3, ("PostgreSQL uuid_extract_timestamp(id) (core)", "pg_catalog.uuid_extract_timestamp(id)"))
+    samples = {label: [] for label, _ in gen + stored}
+    for _ in range(RUNS):
+        for label, expr in gen:
+            secs = timed(bindir, port, db, "SET max_parallel_workers_per_gather = 0;",
+                         f"SELECT count({expr}) FROM generate_series(1, {rows}) g;")
+            samples[label].append(secs * 1e9 / rows)
+        for label, expr in stored:
+            secs = timed(bindir, port, db, "SET max_parallel_workers_per_gather = 0;",
+                         f"SELECT count({expr}) FROM keys;")
+            samples[label].append(secs * 1e9 / N)
+    psql(bindir, port, "postgres", f"DROP DATABASE {db}")
+    med = {label: statistics.median(v) for label, v in samples.items()}
+    return {"generators": [(label, med[label], med[label] - med[gen[0][0]]) for label, _ in gen],
+            "stored": [(label, med[label], med[label] - med[stored[0][0]]) for label, _ in stored]}
+
+
+def edition_markdown(results):
+    md = [EDITION_BEGIN, ""]
+    for major, res in results:
+        md += [f"## The SQL edition, PostgreSQL {major}", "",
+               "uuid_ext_sql (README, \"On managed services\") installed with `psql -f` beside uuid_ext; the "
+               "two UUIDv7 snippets users copy, as `LANGUAGE sql` functions written from their descriptions "
+               "(scripts/bench.py, `SNIPPETS`). Generators: `SELECT count(f()) FROM generate_series(1, "
+               f"{N // 10:,})`; extractors and encoder: `SELECT count(f(id))` over {N:,} stored v7 keys. No "
+               f"parallel workers; median of {RUNS} interleaved runs; *marginal* = above the baseline.", "",
+               "| function | ns/row | marginal ns |", "|---|---|---|"]
+        for label, ns, marginal in res["generators"] + res["stored"]:
+            md.append(f"| {label} | {ns:.0f} | {'' if label.startswith('baseline') else f'{marginal:.0f}'} |")
+        md.append("")
+    md += ["| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
+    for major, res in results:
+        gen = {label: marginal for label, _, marginal in res["generators"]}
+        stored = {label: marginal for label, _, marginal in res["stored"]}
+        fastest = min(gen["snippet: milliseconds over gen_random_uuid() (LANGUAGE sql)"],
+                      gen["snippet: with a sub-millisecond fraction (LANGUAGE sql)"])
+        ratio = gen["uuid_ext_sql uuid_generate_v7()"] / fastest
+        md.append(f"| uuid_ext_sql's monotonic `uuid_generate_v7()` ≤ 1.5× the fastest snippet | {major} | "
+                  f"{ratio:.2f}× | {'yes' if ratio <= 1.5 else 'no'} |")
+        core = stored.get("PostgreSQL uuid_extract_timestamp(id) (core)")
+        if core and major >= 18:
+            ratio = stored["uuid_ext_sql uuid_extract_timestamp(id)"] / core
+            md.append(f"| uuid_ext_sql's `uuid_extract_timestamp()` ≤ 2× core's | {major} | {ratio:.2f}× | "
+                      f"{'yes' if ratio <= 2 else 'no'} |")
+    md += ["", EDITION_END]
+    return md
+
+
 # A Crockford (ULID/TypeID) encoder of the kind pasted into schemas today: PL/pgSQL over
 # uuid_send() with get_byte(), 5 bits at a time.
 PLPGSQL_CROCKFORD = r"""
@@ -657,6 +753,9 @@ def replace_section(begin_marker, end_marker, lines):
     """Rewrites one marked section of docs/BENCHMARKS.md, leaving the rest as it is."""
     path = os.path.join(ROOT, "docs", "BENCHMARKS.md")
     doc = open(path).read()
+    if begin_marker not in doc:  # a section new to the document: before the Rust-level one
+        at = doc.index("## Rust level")
+        doc = doc[:at] + begin_marker + end_marker + "\n\n" + doc[at:]
     begin, end = doc.index(begin_marker), doc.index(end_marker) + len(end_marker)
     with open(path, "w") as f:
         f.write(doc[:begin] + "\n".join(lines) + doc[end:])
@@ -665,6 +764,7 @@ def replace_section(begin_marker, end_marker, lines):
 def main():
     clusters = [(int(a.split(":")[0]), a.split(":")[1], int(a.split(":")[2])) for a in sys.argv[1:]]
     per_call_results, insert_results, index_results, window_results, forms_results = [], [], [], [], []
+    edition_results = []
     if SECTIONS == "windows":
         for major, bindir, port in clusters:
             print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
@@ -678,6 +778,13 @@ def main():
             floor = next(r["ns"] for r in res if r["label"].startswith("do-nothing"))
             for r in res:
                 print(f"PostgreSQL {major}: {r['label']:48} {r['ns']:6.0f} ns/row  {r['ns'] / floor:.2f}× the floor")
+        return
+    if SECTIONS == "edition":
+        edition_results = []
+        for major, bindir, port in clusters:
+            print(f"PostgreSQL {major}: the SQL edition ({RUNS} runs)", flush=True)
+            edition_results.append((major, sql_edition(bindir, port, major)))
+        replace_section(EDITION_BEGIN, EDITION_END, edition_markdown(edition_results))
         return
     if SECTIONS == "forms":
         for major, bindir, port in clusters:
@@ -699,6 +806,8 @@ def main():
         index_results.append((major, index_build(bindir, port)))
         print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
         window_results.append((major, time_windows(bindir, port)))
+        print(f"PostgreSQL {major}: the SQL edition ({RUNS} runs)", flush=True)
+        edition_results.append((major, sql_edition(bindir, port, major)))
     print("Rust level: generator module vs uuid crate", flush=True)
     rust = rust_bench()
 
@@ -786,6 +895,7 @@ def main():
                   f"{'yes' if ratio <= 1.2 else 'no'} |")
     md += ["", "Where the remaining time goes: see [PROFILE.md](PROFILE.md).", ""]
     md += forms_markdown(forms_results) + [""]
+    md += edition_markdown(edition_results) + [""]
     md += ["## Rust level: generator module vs the `uuid` crate", "",
            "`cargo bench -p uuid_ext_core --bench generators` (crates/uuid_ext_core/benches/generators.rs): ns per UUID, median of 9 interleaved "
            "rounds of 10^6. uuid_ext's side includes the per-backend state access and the clock read, as "

@@ -10,7 +10,7 @@
 # BENCH_INSERT_ROWS (2000000), BENCH_INDEX_ROWS (2000000), BENCH_WINDOW_ROWS (10000000),
 # BENCH_WINDOW_SECONDS (0.5 s of repeated execution per time-window measurement),
 # BENCH_WINDOW_RUNS (7), BENCH_PARTITIONS (1000);
-# BENCH_SECTIONS=windows (or forms) re-measures only that section of docs/BENCHMARKS.md;
+# BENCH_SECTIONS=windows (or forms, or edition) re-measures only that section of docs/BENCHMARKS.md;
 # BENCH_SECTIONS=per_call prints the per-call costs only.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"

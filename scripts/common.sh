@@ -91,6 +91,46 @@ stop_cluster() {
     fi
 }
 
+# pg_tle (AWS Trusted Language Extensions), built from the unmodified upstream release in
+# shared/third_party (README.md there gives the sha256). Debian packages it needs: see setup.sh.
+PG_TLE_VERSION=1.5.2
+PG_TLE_SHA256=8fb28f2a79d452ebd244a072f5eee7570894abca3112fbb27df033f78003480f
+PG_TLE_TARBALL=${UUID_EXT_PG_TLE_TARBALL:-$ROOT/../shared/third_party/pg_tle-$PG_TLE_VERSION.tar.gz}
+
+# install_pg_tle MAJOR: builds pg_tle $PG_TLE_VERSION for MAJOR and installs it into MAJOR's
+# installation; returns at once when that is already done. Builds under target/ (the tarball is
+# only read), niced and -j1 so that it disturbs a running benchmark little; the log stays in
+# target/pg_tle-pgMAJOR.log. A server that uses it needs shared_preload_libraries=pg_tle.
+install_pg_tle() {
+    local v=$1 pc pkglib control
+    pc=$(pg_config_for "$v") || return 1
+    pkglib=$("$pc" --pkglibdir)
+    control=$("$pc" --sharedir)/extension/pg_tle.control
+    if [ -f "$pkglib/pg_tle.so" ] && grep -qxF "default_version = '$PG_TLE_VERSION'" "$control" 2>/dev/null; then
+        return 0
+    fi
+    if [ ! -f "$PG_TLE_TARBALL" ]; then
+        echo "pg_tle tarball not found: $PG_TLE_TARBALL (set UUID_EXT_PG_TLE_TARBALL)" >&2
+        return 1
+    fi
+    if [ "$(sha256sum <"$PG_TLE_TARBALL" | cut -d' ' -f1)" != "$PG_TLE_SHA256" ]; then
+        echo "pg_tle tarball $PG_TLE_TARBALL: sha256 differs from $PG_TLE_SHA256" >&2
+        return 1
+    fi
+    local build=$ROOT/target/pg_tle-build/pg$v log=$ROOT/target/pg_tle-pg$v.log
+    say "building pg_tle $PG_TLE_VERSION for PostgreSQL $v (log: $log)"
+    rm -rf "$build" && mkdir -p "$build"
+    tar xzf "$PG_TLE_TARBALL" -C "$build" --strip-components=1 --no-same-owner
+    if ! (cd "$build" && nice -n 19 make -j1 PG_CONFIG="$pc" && nice -n 19 make -j1 PG_CONFIG="$pc" install) \
+            >"$log" 2>&1; then
+        tail -n 40 "$log" >&2
+        echo "building pg_tle for PostgreSQL $v failed: see $log (sources kept in $build)" >&2
+        return 1
+    fi
+    rm -rf "$build"
+    rmdir "$ROOT/target/pg_tle-build" 2>/dev/null || true
+}
+
 # install_debug MAJOR LOG: builds uuid_ext (debug, no pg_test schema) and installs it into MAJOR.
 install_debug() {
     cargo pgrx install --no-default-features --features "pg$1" --pg-config "$(pg_config_for "$1")" >"$2" 2>&1 \

@@ -7,7 +7,8 @@
 #   target/dist/uuid_ext-VERSION.zip + META.json             the source distribution for PGXN
 # Installing any of them needs no Rust toolchain. Each package holds the library, the control
 # file, the install script of this version and every upgrade script (sql/uuid_ext--A--B.sql),
-# and the licence (MIT OR Apache-2.0: LICENSE-MIT, LICENSE-APACHE; Debian's copyright file).
+# the licence (MIT OR Apache-2.0: LICENSE-MIT, LICENSE-APACHE; Debian's copyright file), and the
+# SQL edition's files (sql-edition/: the doc directory of the .deb, sql-edition/ of the tarball).
 #
 # Usage: scripts/package.sh [MAJOR ...]     (default: 14 15 16 17 18)
 #   UUID_EXT_PACKAGE_PROFILE=release (default) or dev (faster to build; for tests)
@@ -21,6 +22,7 @@ majors=("$@")
 profile=${UUID_EXT_PACKAGE_PROFILE:-release}
 version=$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 dist=$ROOT/target/dist
+edition=(sql-edition/uuid_ext_sql.sql sql-edition/pg_tle_install.sql sql-edition/uuid_ext_sql.control)
 mkdir -p "$dist"
 
 # Debian's machine-readable copyright file (DEP-5); MIT is not among Debian's common licences,
@@ -55,6 +57,8 @@ for v in "${majors[@]}"; do
     install -d "$deb/usr/share/postgresql/$v/extension" "$deb/DEBIAN" "$deb/usr/share/doc/postgresql-$v-uuid-ext"
     install -m 644 "$ext"/uuid_ext* "$deb/usr/share/postgresql/$v/extension/"
     install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$deb/usr/share/doc/postgresql-$v-uuid-ext/"
+    # The SQL edition, for servers that cannot load the library (README, "On managed services").
+    install -D -m 644 -t "$deb/usr/share/doc/postgresql-$v-uuid-ext/sql-edition" "${edition[@]}"
     debian_copyright >"$deb/usr/share/doc/postgresql-$v-uuid-ext/copyright"
     cat >"$deb/DEBIAN/control" <<EOF
 Package: postgresql-$v-uuid-ext
@@ -81,6 +85,7 @@ EOF
     install -d "$tree/extension"
     install -m 644 "$ext"/uuid_ext* "$tree/extension/"
     install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$tree/"
+    install -D -m 644 -t "$tree/sql-edition" "${edition[@]}"
     cat >"$tree/install.sh" <<EOF
 #!/bin/sh
 # Installs uuid_ext $version for PostgreSQL $v into the server that pg_config describes:

