@@ -85,15 +85,18 @@ SELECT pgtle.install_extension('uuid_ext_sql', '0.5.0', 'UUIDs of RFC 9562 (vers
 -- counter): the 60-bit tick (48-bit milliseconds, 12-bit fraction of a millisecond) at clock
 -- reading now_us, a 14-bit counter within a tick, seeded with 13 random bits (its top bit
 -- clear) on every new tick, and 48 random bits; strictly increasing within the session. The
--- state is the last tick and counter, in the setting uuid_ext_sql.v7_state, saved by the step;
+-- state is the session's last value, as 32 hex digits, in the setting uuid_ext_sql.v7_state;
 -- anything else found there (unset, reset, another role's ALTER ROLE ... SET) is no state.
--- Sets last_tick, counter and r (16 random bytes; bytes 10-15 are the value's last 48 bits).
--- Needs v7_state text, now_us int8, now_tick int8, last_tick int8, counter int4, r bytea.
--- (Written for speed: every statement of PL/pgSQL costs, so the common case, a new tick, runs
--- the fewest.)
+-- Sets v (the new value, 32 hex digits, saved as the state) and tick (its tick). Needs the
+-- V7_VARS. Written for speed, as every PL/pgSQL statement costs: in the common case (a new
+-- tick) the old state is not parsed: the hex of the new tick, compared as text with the last
+-- value's hex, tells whether it is later.
 
+-- The first 64 bits of the v7 value of a tick, as 16 hex digits: 48-bit milliseconds, the
+-- version, 12-bit fraction.
 
--- The v7 value of a tick, counter and random bytes.
+-- 13 random bits of random bytes r, for a counter's seed.
+
 
 -- ---- preconditions --------------------------------------------------------------------------
 
@@ -370,37 +373,37 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
 DECLARE
     v7_state text;
     now_us int8;
-    now_tick int8;
-    last_tick int8;
+    tick int8;
     counter int4;
     r bytea;
+    v text;
 BEGIN
     now_us := (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::int8;
     v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
-    now_tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
+    tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
     r := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-    IF v7_state ~ '^1?[0-9]{1,18}:[0-9]{1,5}$' THEN
-        last_tick := pg_catalog.split_part(v7_state, ':', 1)::int8;
-    ELSE
-        last_tick := -1;
-    END IF;
-    IF now_tick > last_tick THEN
-        last_tick := now_tick;
-        counter := ((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191;
-    ELSE
-        -- the clock has not moved past the last tick: the next counter value, or the next tick
-        counter := pg_catalog.split_part(v7_state, ':', 2)::int4 + 1;
+    v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0');
+    IF v COLLATE "C" > v7_state COLLATE "C" THEN
+        v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
+    ELSIF v7_state ~ '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$' THEN
+        -- The clock has not passed the last value's tick: the next counter value, or on its
+        -- overflow the next tick.
+        tick := (('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 << 12) | ('x' || pg_catalog.substr(v7_state, 14, 3))::bit(12)::int8;
+        counter := (('x' || pg_catalog.substr(v7_state, 17, 4))::bit(16)::int4 & 16383) + 1;
         IF counter > 16383 THEN
-            last_tick := last_tick + 1;
-            counter := ((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191;
+            tick := tick + 1;
+            counter := (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191);
+            IF tick >= 1152921504606846976 THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END IF;
         END IF;
-        IF last_tick >= 1152921504606846976 THEN
-            RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-        END IF;
+        v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | counter) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
+    ELSE
+        v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
     END IF;
-    v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', last_tick::text || ':' || counter::text, false);
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex((((last_tick) >> 12) << 16) | 28672 | ((last_tick) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | (counter)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex'))::uuid;
+    v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
+    RETURN v::uuid;
 END
 $uuid_ext_sql$;
 
@@ -416,14 +419,15 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
 DECLARE
     v7_state text;
     now_us int8;
-    now_tick int8;
-    last_tick int8;
+    tick int8;
     counter int4;
     r bytea;
+    v text;
     now_ts timestamptz := pg_catalog.clock_timestamp();
+    now_tick int8;
     shift_ns numeric;
     instant numeric;
-    tick numeric;
+    shifted numeric;
 BEGIN
     IF NOT pg_catalog.isfinite(shift) THEN
         RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'interval out of range for UUID version 7',
@@ -436,47 +440,48 @@ BEGIN
             DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
     END;
     now_us := (pg_catalog.date_part('epoch', now_ts) * 1000000)::int8;
-    v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
     now_tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
+    v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
+    tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
     r := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-    IF v7_state ~ '^1?[0-9]{1,18}:[0-9]{1,5}$' THEN
-        last_tick := pg_catalog.split_part(v7_state, ':', 1)::int8;
-    ELSE
-        last_tick := -1;
-    END IF;
-    IF now_tick > last_tick THEN
-        last_tick := now_tick;
-        counter := ((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191;
-    ELSE
-        -- the clock has not moved past the last tick: the next counter value, or the next tick
-        counter := pg_catalog.split_part(v7_state, ':', 2)::int4 + 1;
+    v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0');
+    IF v COLLATE "C" > v7_state COLLATE "C" THEN
+        v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
+    ELSIF v7_state ~ '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$' THEN
+        -- The clock has not passed the last value's tick: the next counter value, or on its
+        -- overflow the next tick.
+        tick := (('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 << 12) | ('x' || pg_catalog.substr(v7_state, 14, 3))::bit(12)::int8;
+        counter := (('x' || pg_catalog.substr(v7_state, 17, 4))::bit(16)::int4 & 16383) + 1;
         IF counter > 16383 THEN
-            last_tick := last_tick + 1;
-            counter := ((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191;
+            tick := tick + 1;
+            counter := (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191);
+            IF tick >= 1152921504606846976 THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END IF;
         END IF;
-        IF last_tick >= 1152921504606846976 THEN
-            RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-        END IF;
+        v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | counter) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
+    ELSE
+        v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
     END IF;
-    v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', last_tick::text || ':' || counter::text, false);
-    IF last_tick = now_tick THEN
+    v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
+    IF tick = now_tick THEN
         instant := now_us::numeric * 1000;
     ELSE
-        -- the first nanosecond of the tick
-        instant := (last_tick / 4096)::numeric * 1000000 + pg_catalog.ceil((last_tick % 4096)::numeric * 1000000 / 4096);
+        -- the first nanosecond of the tick the state moved to
+        instant := (tick / 4096)::numeric * 1000000 + pg_catalog.ceil((tick % 4096)::numeric * 1000000 / 4096);
     END IF;
     instant := instant + shift_ns;
     IF instant < 0 THEN
         RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
             DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
     END IF;
-    tick := pg_catalog.floor(instant / 1000000) * 4096 + pg_catalog.floor(pg_catalog.mod(instant, 1000000) * 4096 / 1000000);
-    IF tick >= 1152921504606846976 THEN
+    shifted := pg_catalog.floor(instant / 1000000) * 4096 + pg_catalog.floor(pg_catalog.mod(instant, 1000000) * 4096 / 1000000);
+    IF shifted >= 1152921504606846976 THEN
         RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
             DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
     END IF;
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex((((tick::int8) >> 12) << 16) | 28672 | ((tick::int8) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | (counter)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex'))::uuid;
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex((((shifted::int8) >> 12) << 16) | 28672 | ((shifted::int8) & 4095)), 16, '0') || pg_catalog.substr(v, 17))::uuid;
 END
 $uuid_ext_sql$;
 
@@ -489,10 +494,10 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
 DECLARE
     v7_state text;
     now_us int8;
-    now_tick int8;
-    last_tick int8;
+    tick int8;
     counter int4;
     r bytea;
+    v text;
     i int4;
 BEGIN
     IF n < 0 THEN
@@ -502,30 +507,30 @@ BEGIN
     FOR i IN 1 .. n LOOP
         now_us := (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::int8;
         v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
-        now_tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
+        tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
         r := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-        IF v7_state ~ '^1?[0-9]{1,18}:[0-9]{1,5}$' THEN
-            last_tick := pg_catalog.split_part(v7_state, ':', 1)::int8;
-        ELSE
-            last_tick := -1;
-        END IF;
-        IF now_tick > last_tick THEN
-            last_tick := now_tick;
-            counter := ((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191;
-        ELSE
-            -- the clock has not moved past the last tick: the next counter value, or the next tick
-            counter := pg_catalog.split_part(v7_state, ':', 2)::int4 + 1;
+        v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0');
+        IF v COLLATE "C" > v7_state COLLATE "C" THEN
+            v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
+        ELSIF v7_state ~ '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$' THEN
+            -- The clock has not passed the last value's tick: the next counter value, or on its
+            -- overflow the next tick.
+            tick := (('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 << 12) | ('x' || pg_catalog.substr(v7_state, 14, 3))::bit(12)::int8;
+            counter := (('x' || pg_catalog.substr(v7_state, 17, 4))::bit(16)::int4 & 16383) + 1;
             IF counter > 16383 THEN
-                last_tick := last_tick + 1;
-                counter := ((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191;
+                tick := tick + 1;
+                counter := (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191);
+                IF tick >= 1152921504606846976 THEN
+                    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                        DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+                END IF;
             END IF;
-            IF last_tick >= 1152921504606846976 THEN
-                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-            END IF;
+            v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | counter) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
+        ELSE
+            v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
         END IF;
-        v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', last_tick::text || ':' || counter::text, false);
-        RETURN NEXT (pg_catalog.lpad(pg_catalog.to_hex((((last_tick) >> 12) << 16) | 28672 | ((last_tick) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | (counter)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex'))::uuid;
+        v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
+        RETURN NEXT v::uuid;
     END LOOP;
 END
 $uuid_ext_sql$;

@@ -61,7 +61,8 @@ WHERE b IS NOT NULL;
 -- Many values in one tick: with the state ahead of the clock (as after many calls within one
 -- tick, or a clock that went back), values continue from it, through the counter's overflow.
 SELECT set_config('uuid_ext_sql.v7_state',
-                  ((extract(epoch FROM clock_timestamp()) * 4096000)::bigint + 409600)::text || ':16380', false) \g /dev/null
+                  overlay(replace(n.uuid_timestamptz_to_v7(clock_timestamp() + interval '100 milliseconds', true)::text, '-', '')
+                          PLACING 'bffc' FROM 17 FOR 4), false) \g /dev/null
 SELECT t.verdict('with the clock behind the state: strictly increasing through the counter''s overflow into the next tick',
                  bool_and(v < nxt) AND count(DISTINCT left(v::text, 18)) = 2)
 FROM (SELECT v, lead(v) OVER (ORDER BY g) AS nxt FROM (SELECT g, s.uuid_generate_v7() AS v FROM generate_series(1, 10) g) x) y
@@ -70,11 +71,11 @@ WHERE nxt IS NOT NULL;
 SELECT t.verdict('uuid_ext_sql.v7_state and v1_state holding anything: still values, in order afterwards',
                  count(*) = 7 AND bool_and(n.uuid_extract_version(v) IN (6, 7)))
 FROM (SELECT set_config('uuid_ext_sql.v7_state', x, false), set_config('uuid_ext_sql.v1_state', x, false),
-             s.uuid_generate_v7() AS v FROM unnest(ARRAY['', 'garbage', '99999999999999999999:1', '-5:3', '1:99999', '0:0:0:000000000000']) x
+             s.uuid_generate_v7() AS v FROM unnest(ARRAY['', 'garbage', 'ZZZZ', '1234:5678', 'FFFFFFFFFFFF7FFFBFFF000000000000', '0:0:0:000000000000']) x
       UNION ALL SELECT NULL, NULL, s.uuid_generate_v6()) c
 WHERE v IS NOT NULL;
 SELECT t.verdict('uuid_ext_sql.v7_state at the last tick: 22008 past the v7 range, not a wrapped value',
-                 t.outcome($q$SELECT set_config('uuid_ext_sql.v7_state', '1152921504606846975:16383', false), s.uuid_generate_v7()$q$)
+                 t.outcome($q$SELECT set_config('uuid_ext_sql.v7_state', 'ffffffffffff7fffbfff000000000000', false), s.uuid_generate_v7()$q$)
                  LIKE 'error 22008 timestamp out of range for UUID version 7 |%',
-                 t.outcome($q$SELECT set_config('uuid_ext_sql.v7_state', '1152921504606846975:16383', false), s.uuid_generate_v7()$q$));
+                 t.outcome($q$SELECT set_config('uuid_ext_sql.v7_state', 'ffffffffffff7fffbfff000000000000', false), s.uuid_generate_v7()$q$));
 SELECT set_config('uuid_ext_sql.v7_state', '', false) \g /dev/null
