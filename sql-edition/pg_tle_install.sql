@@ -1035,7 +1035,7 @@ BEGIN
     ELSE
         shown_bytes := pg_catalog.convert_to(urn, pg_catalog.getdatabaseencoding());
         shown := '';
-        FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+        FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
             shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
             IF shown_b BETWEEN 32 AND 126 THEN
                 shown := shown || pg_catalog.chr(shown_b);
@@ -1088,7 +1088,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(format, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1161,7 +1161,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(format, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1317,7 +1317,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1381,7 +1381,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(prefix, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1503,7 +1503,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1629,7 +1629,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1665,7 +1665,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(prefix, pg_catalog.getdatabaseencoding());
             shown_prefix := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown_prefix := shown_prefix || pg_catalog.chr(shown_b);
@@ -1689,7 +1689,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1814,7 +1814,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);

@@ -1032,7 +1032,7 @@ BEGIN
     ELSE
         shown_bytes := pg_catalog.convert_to(urn, pg_catalog.getdatabaseencoding());
         shown := '';
-        FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+        FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
             shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
             IF shown_b BETWEEN 32 AND 126 THEN
                 shown := shown || pg_catalog.chr(shown_b);
@@ -1085,7 +1085,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(format, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1158,7 +1158,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(format, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1314,7 +1314,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1378,7 +1378,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(prefix, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1500,7 +1500,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1626,7 +1626,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1662,7 +1662,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(prefix, pg_catalog.getdatabaseencoding());
             shown_prefix := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown_prefix := shown_prefix || pg_catalog.chr(shown_b);
@@ -1686,7 +1686,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);
@@ -1811,7 +1811,7 @@ BEGIN
         ELSE
             shown_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
             shown := '';
-            FOR shown_i IN 0 .. pg_catalog.least(pg_catalog.length(shown_bytes), 100) - 1 LOOP
+            FOR shown_i IN 0 .. LEAST(pg_catalog.length(shown_bytes), 100) - 1 LOOP
                 shown_b := pg_catalog.get_byte(shown_bytes, shown_i);
                 IF shown_b BETWEEN 32 AND 126 THEN
                     shown := shown || pg_catalog.chr(shown_b);

@@ -94,6 +94,10 @@ SQL
               -c "SELECT count(*), bool_and(proowner = 'ed_user'::regrole) FROM pg_proc WHERE pronamespace = 's'::regnamespace" 2>&1)
     check "PostgreSQL $v: psql -f, by a role with CREATE on one schema only: every function, owned by it" \
         "t" "$(grep -oE '^[0-9]+\|t$' <<<"$out" | cut -d'|' -f2)"
+    # On 17 the script warns, as uuid_ext does, that pg_catalog's uuid_extract_timestamp() is
+    # found first (and is silent elsewhere).
+    check "PostgreSQL $v: psql -f warns about 17's uuid_extract_timestamp() exactly on 17" \
+        "$([ "$v" = 17 ] && echo 1 || echo 0)" "$(grep -c "WARNING:  on PostgreSQL 17, uuid_extract_timestamp() resolves to pg_catalog's built-in" <<<"$out")"
     # A second install into the same schema says why it cannot.
     out=$(as "$BIN" "$PORT" ed_user ed -c "SET search_path = s" -f "$EDITION/uuid_ext_sql.sql" 2>&1)
     check "PostgreSQL $v: psql -f a second time: 42723 naming what is there" "1" \
@@ -110,6 +114,10 @@ SQL
     )
     check "PostgreSQL $v: uuid_generate_v5 through pgcrypto's digest(): the same answers (25000 compared)" "0|25000" "$out"
     run_checks "$BIN" "$PORT" ed "$HERE/generators.sql"
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE ed_latin1 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"
+    sql "$BIN" "$PORT" ed_latin1 -c "CREATE SCHEMA n" -c "CREATE SCHEMA s" -c "CREATE EXTENSION uuid_ext SCHEMA n"
+    as "$BIN" "$PORT" postgres ed_latin1 -c "SET search_path = s" -f "$EDITION/uuid_ext_sql.sql" >/dev/null
+    run_checks "$BIN" "$PORT" ed_latin1 "$HERE/latin1.sql"
     # Several sessions at once: each one's values strictly increasing in the order it made them.
     sql "$BIN" "$PORT" ed -c "CREATE TABLE t.concurrent (seq bigserial, pid int DEFAULT pg_backend_pid(), v uuid DEFAULT s.uuid_generate_v7())"
     script=$LIFECYCLE/edition-pgbench.sql
