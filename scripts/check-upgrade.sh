@@ -3,8 +3,9 @@
 # CREATE EXTENSION and an older version brought up by ALTER EXTENSION ... UPDATE:
 # every member object, and for functions, operators and operator classes every
 # property a user can observe (signature, argument names and defaults, result,
-# volatility, strictness, parallel safety, cost, C symbol, settings, SECURITY DEFINER; operator functions,
-# commutators, negators, estimators; strategies and support functions).
+# volatility, strictness, parallel safety, cost, C symbol, settings, SECURITY DEFINER,
+# privileges; operator functions, commutators, negators, estimators; strategies and support
+# functions).
 # Prints the differences and exits 1 if there are any.
 #
 # Usage: scripts/check-upgrade.sh BINDIR PORT FRESH_DB UPDATED_DB
@@ -22,10 +23,10 @@ SELECT 'version ' || extversion FROM pg_extension WHERE extname = 'uuid_ext'
 UNION ALL
 SELECT 'member ' || pg_describe_object(classid, objid, objsubid) FROM members
 UNION ALL
-SELECT format('function %s(%s) returns %s | volatility %s strict %s parallel %s cost %s rows %s | %s %s:%s | support %s | set %s | security definer %s',
+SELECT format('function %s(%s) returns %s | volatility %s strict %s parallel %s cost %s rows %s | %s %s:%s | support %s | set %s | security definer %s | acl %s',
               p.proname, pg_get_function_arguments(p.oid), pg_get_function_result(p.oid),
               p.provolatile, p.proisstrict, p.proparallel, p.procost, p.prorows,
-              l.lanname, p.probin, p.prosrc, p.prosupport::regproc, p.proconfig, p.prosecdef)
+              l.lanname, p.probin, p.prosrc, p.prosupport::regproc, p.proconfig, p.prosecdef, p.proacl)
 FROM members m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
 JOIN pg_language l ON l.oid = p.prolang
 UNION ALL

@@ -23,6 +23,7 @@ repeats code where PL/pgSQL cannot share it, without the source repeating it:
   --@include FILE               FILE (from sql-edition/src), at the directive's indentation
   {{SYMBOLS(bits, alphabet, n, width)}}   built in: the n symbols of a bit string, `width` bits each
   {{SHA1_VARS()}}, {{SHA1()}}  built in: SHA-1 in PL/pgSQL (sha1_fragment below)
+  {{SIPHASH_VARS()}}, {{SIPHASH(u, key)}}  built in: SipHash-2-4 for public IDs (siphash_fragment)
   {{MASK(expr, kinds, type)}}   built in: 0 ('' for text) when expr (0..63) is one of the kinds,
                                 else NULL, as an array subscript (strict, so an inlined STRICT
                                 SQL function stays inlinable)
@@ -170,6 +171,79 @@ def sha1_fragment():
     return decl, out
 
 
+# SipHash-2-4 in PL/pgSQL, for public IDs (uuidv47) where the key is an argument:
+# {{SIPHASH_VARS()}} and {{SIPHASH(u, key)}}: sip_mask int8 := the low 48 bits of SipHash-2-4,
+# keyed by the 16 bytes of bytea `key` (k0, k1 big-endian), of the 10-byte message uuidv47
+# takes from the 16 bytes of bytea `u`. 64-bit words as two 32-bit halves in int8 (PL/pgSQL's
+# int8 arithmetic raises on overflow, and SipHash adds modulo 2^64); unrolled.
+def siphash_fragment(u, key):
+    M = "4294967295"
+    out = []
+    P = out.append
+
+    def add(a, b):
+        P(f"sip_{a}l := sip_{a}l + sip_{b}l;")
+        P(f"sip_{a}h := (sip_{a}h + sip_{b}h + (sip_{a}l >> 32)) & {M};")
+        P(f"sip_{a}l := sip_{a}l & {M};")
+
+    def xor(a, b):
+        P(f"sip_{a}h := sip_{a}h # sip_{b}h;")
+        P(f"sip_{a}l := sip_{a}l # sip_{b}l;")
+
+    def rotl(a, n):
+        if n >= 32:
+            P(f"sip_t := sip_{a}h; sip_{a}h := sip_{a}l; sip_{a}l := sip_t;")
+            n -= 32
+        if n:
+            P(f"sip_t := sip_{a}h;")
+            P(f"sip_{a}h := ((sip_{a}h << {n}) | (sip_{a}l >> {32 - n})) & {M};")
+            P(f"sip_{a}l := ((sip_{a}l << {n}) | (sip_t >> {32 - n})) & {M};")
+
+    def round_():
+        add("v0", "v1"); rotl("v1", 13); xor("v1", "v0"); rotl("v0", 32)
+        add("v2", "v3"); rotl("v3", 16); xor("v3", "v2")
+        add("v0", "v3"); rotl("v3", 21); xor("v3", "v0")
+        add("v2", "v1"); rotl("v1", 17); xor("v1", "v2"); rotl("v2", 32)
+
+    def word(byte_exprs):  # four byte expressions, least significant first
+        return " | ".join(f"({e}::int8 << {8 * i})" if i else f"{e}::int8" for i, e in enumerate(byte_exprs))
+
+    b = lambda i: f"pg_catalog.get_byte({u}, {i})"
+    k = lambda i: f"pg_catalog.get_byte({key}, {i})"
+    msg = [f"({b(6)} & 15)", b(7), f"({b(8)} & 63)"] + [b(i) for i in range(9, 16)]
+    big = lambda idx: " | ".join(f"({k(i)}::int8 << {8 * (3 - j)})" if j < 3 else f"{k(i)}::int8" for j, i in enumerate(idx))
+    P(f"sip_k0h := {big([0, 1, 2, 3])};")
+    P(f"sip_k0l := {big([4, 5, 6, 7])};")
+    P(f"sip_k1h := {big([8, 9, 10, 11])};")
+    P(f"sip_k1l := {big([12, 13, 14, 15])};")
+    for v, k_, c in (("v0", "k0", 0x736f6d6570736575), ("v1", "k1", 0x646f72616e646f6d),
+                     ("v2", "k0", 0x6c7967656e657261), ("v3", "k1", 0x7465646279746573)):
+        P(f"sip_{v}h := sip_{k_}h # {c >> 32};")
+        P(f"sip_{v}l := sip_{k_}l # {c & 0xffffffff};")
+    # The first 8-byte block, little-endian.
+    P(f"sip_ml := {word(msg[0:4])};")
+    P(f"sip_mh := {word(msg[4:8])};")
+    xor("v3", "m"); round_(); round_(); xor("v0", "m")
+    # The last block: the 2 remaining bytes and the length (10) in the top byte.
+    P(f"sip_ml := {word(msg[8:10])};")
+    P(f"sip_mh := {10 << 24};")
+    xor("v3", "m"); round_(); round_(); xor("v0", "m")
+    P("sip_v2l := sip_v2l # 255;")
+    for _ in range(4):
+        round_()
+    P("sip_mask := (((sip_v0h # sip_v1h # sip_v2h # sip_v3h) & 65535) << 32) | (sip_v0l # sip_v1l # sip_v2l # sip_v3l);")
+    return out
+
+
+def builtin_siphash_vars():
+    return [f"sip_{n} int8;" for n in ("k0h", "k0l", "k1h", "k1l", "v0h", "v0l", "v1h", "v1l", "v2h", "v2l",
+                                        "v3h", "v3l", "mh", "ml", "t", "mask")]
+
+
+def builtin_siphash(u, key):
+    return siphash_fragment(u, key)
+
+
 def builtin_sha1_vars():
     return sha1_fragment()[0]
 
@@ -178,7 +252,8 @@ def builtin_sha1():
     return sha1_fragment()[1]
 
 
-BUILTINS = {"SYMBOLS": builtin_symbols, "MASK": builtin_mask, "SHA1_VARS": builtin_sha1_vars, "SHA1": builtin_sha1}
+BUILTINS = {"SYMBOLS": builtin_symbols, "MASK": builtin_mask, "SHA1_VARS": builtin_sha1_vars, "SHA1": builtin_sha1,
+            "SIPHASH_VARS": builtin_siphash_vars, "SIPHASH": builtin_siphash}
 
 
 def read(name):

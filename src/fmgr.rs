@@ -138,3 +138,82 @@ extern "C" {
         flags: core::ffi::c_int,
     ) -> *mut core::ffi::c_void;
 }
+
+/// `uuid_map_function!(name, "name", "CREATE FUNCTION …", |bytes| -> Option<Option<Bytes>> { fast }, slow);`
+/// — a function of one `uuid` that returns a `uuid` or NULL, as a plain V1 C function (as
+/// [`generator_function!`]): the fast path answers `Some(value)` (`Some(None)` for NULL) with no
+/// PostgreSQL call and no allocation of its own, under [`crate::guards::abort_on_panic`], or
+/// `None` when it cannot (state to load, an error to raise); then `slow(uuid) -> Option<Uuid>`
+/// answers through pgrx, which raises every error properly.
+macro_rules! uuid_map_function {
+    ($(#[$doc:meta])* $name:ident, $label:literal, $sql:literal, |$bytes:ident| $body:block, $slow:path) => {
+        $(#[$doc])*
+        pub mod $name {
+            use super::*;
+            use pgrx::pg_sys;
+
+            /// The V1 calling convention record, as `PG_FUNCTION_INFO_V1` makes it.
+            #[unsafe(export_name = concat!("pg_finfo_", $label, "_wrapper"))]
+            pub extern "C" fn finfo() -> &'static pg_sys::Pg_finfo_record {
+                const V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
+                &V1
+            }
+
+            /// The function itself.
+            ///
+            /// # Safety
+            /// Called by PostgreSQL's function manager only.
+            #[unsafe(export_name = concat!($label, "_wrapper"))]
+            pub unsafe extern "C-unwind" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+                // SAFETY: the function manager passes a valid fcinfo with `nargs` arguments.
+                let fc = unsafe { &mut *fcinfo };
+                // SAFETY: as above; the arguments array holds `nargs` entries.
+                let first = unsafe { fc.args.as_slice(fc.nargs.max(0) as usize) }.first();
+                let Some(arg) = first.filter(|a| !a.isnull) else {
+                    // Declared by hand without STRICT or without the argument: NULL.
+                    fc.isnull = true;
+                    return pg_sys::Datum::from(0);
+                };
+                // SAFETY: a non-NULL uuid datum points to its 16 bytes.
+                let $bytes: &[u8; 16] = unsafe { &*arg.value.cast_mut_ptr::<[u8; 16]>() };
+                let fast: Option<Option<[u8; 16]>> = $crate::guards::abort_on_panic(|| $body);
+                match fast {
+                    Some(None) => {
+                        fc.isnull = true;
+                        return pg_sys::Datum::from(0);
+                    }
+                    Some(Some(bytes)) => {
+                        // SAFETY: an allocation in the current memory context that returns NULL
+                        // rather than raise; 16 bytes written to it.
+                        let out = unsafe { $crate::fmgr::alloc_no_oom(pg_sys::CurrentMemoryContext, 16, $crate::fmgr::NO_OOM) };
+                        if !out.is_null() {
+                            // SAFETY: `out` holds 16 writable bytes.
+                            unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.cast::<u8>(), 16) };
+                            return pg_sys::Datum::from(out);
+                        }
+                    }
+                    None => {}
+                }
+                // SAFETY: the function manager's fcinfo, passed on.
+                unsafe { slow(fcinfo) }
+            }
+
+            #[pgrx::pg_guard]
+            unsafe extern "C-unwind" fn slow(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+                // SAFETY: checked above: argument 0 is a non-NULL uuid.
+                let id: pgrx::Uuid = unsafe { pgrx::fcinfo::pg_getarg(fcinfo, 0) }.expect("a non-NULL uuid");
+                match $slow(id) {
+                    Some(value) => pgrx::IntoDatum::into_datum(value).expect("a uuid is never NULL"),
+                    None => {
+                        // SAFETY: the function manager's fcinfo.
+                        unsafe { (*fcinfo).isnull = true };
+                        pg_sys::Datum::from(0)
+                    }
+                }
+            }
+
+            pgrx::extension_sql!($sql, name = $label);
+        }
+    };
+}
+pub(crate) use uuid_map_function;

@@ -27,6 +27,7 @@ mod members;
 pub mod migrate;
 pub mod opclass;
 pub mod planner;
+pub mod public_ids;
 pub mod server_assigned;
 pub mod shmem;
 pub mod syscatalog;
@@ -37,6 +38,7 @@ pub mod syscatalog;
 pub extern "C-unwind" fn _PG_init() {
     no_backtraces();
     gucs::init();
+    public_ids::init();
     shmem::init();
     planner::init();
 }

@@ -22,12 +22,12 @@ version=$(python3 "$ROOT/scripts/sql_edition.py" --print-version)
 
 # The README's list of what the edition lacks (the names in its table) and of its different
 # labels, between the markers of the section "On managed services".
-first_cells() { # the function names in the first cells of a README table between two markers
+first_cells() { # the signatures in the first cells of a README table between two markers
     sed -n "/<!-- $1: begin -->/,/<!-- $1: end -->/p" "$ROOT/README.md" | grep '^| `' | awk -F' [|] ' '{print $1}' \
-        | grep -o '`[a-z_0-9]*(' | tr -d '`(' | sort -u
+        | grep -o '`[a-z_0-9]*([^`]*)`' | tr -d '`' | sort -u
 }
-lacking=$(first_cells "sql edition lacks" | paste -sd, -)
-labels=$(first_cells "sql edition labels" | sed 's/$/:parallel u/' | paste -sd, -)
+lacking=$(first_cells "sql edition lacks" | paste -sd'|' -)
+labels=$(first_cells "sql edition labels" | sed 's/$/=parallel u/' | paste -sd'|' -)
 check "README lists what the edition lacks and its labels" "yes" \
     "$([ -n "$lacking" ] && [ -n "$labels" ] && echo yes || echo no)"
 

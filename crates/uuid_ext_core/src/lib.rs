@@ -16,6 +16,7 @@ pub mod fields;
 pub mod forms;
 pub mod monotonic;
 pub mod name;
+pub mod public_ids;
 pub mod rng;
 pub mod state;
 pub mod text;

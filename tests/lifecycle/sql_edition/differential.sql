@@ -120,6 +120,10 @@ FROM generate_series(1, 300), unnest(ARRAY[-1, 0, 1]) d;
                     (s.uuid_generate_v3(x, nm), s.uuid_generate_v5(x, nm), s.uuid_generate_v8(x, nm)) b
           FROM (SELECT x FROM t.uuids LIMIT 3000) u,
                unnest(ARRAY['', 'www.example.com', 'é', '☃ snowman', repeat('long name ', 30), E'tab\tnew\nline', md5(x::text)]) nm) c;
+\set what 'uuid_v7_to_public, uuid_v7_from_public with a key: every UUID, random keys, and back'
+:compare (SELECT x, (n.uuid_v7_to_public(x, k), n.uuid_v7_from_public(x, k), n.uuid_v7_from_public(n.uuid_v7_to_public(x, k), k)) a,
+                    (s.uuid_v7_to_public(x, k), s.uuid_v7_from_public(x, k), s.uuid_v7_from_public(s.uuid_v7_to_public(x, k), k)) b
+          FROM (SELECT x, uuid_send(gen_random_uuid()) AS k FROM t.uuids ORDER BY random() LIMIT 20000) u) c;
 \set what 'uuid_generate_v8(bytea)'
 :compare (SELECT x, n.uuid_generate_v8(uuid_send(x)) a, s.uuid_generate_v8(uuid_send(x)) b FROM t.uuids) c;
 
@@ -219,6 +223,12 @@ INSERT INTO t.cases (q) VALUES
     ('SELECT %s.uuid_typeid_prefix(''01h455vb4pex5vsknk084sn02q'')'),
     ('SELECT %s.uuid_typeid_prefix(''a_b_01h455vb4pex5vsknk084sn02q'')'),
     ('SELECT %s.uuid_typeid_prefix(''user-01h455vb4pex5vsknk084sn02q'')'),
+    ('SELECT %s.uuid_v7_to_public(''018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f'', ''\x0123456789abcdeffedcba98765432'')'),
+    ('SELECT %s.uuid_v7_from_public(''2463c780-7fca-4def-8c3f-7b1a2c4d5e6f'', ''\x0123456789abcdeffedcba9876543210ff'')'),
+    ('SELECT %s.uuid_v7_from_public(uuid_nil(), ''\x'')'),
+    ('SELECT %s.uuid_v7_to_public(uuid_nil(), ''\x0123456789abcdeffedcba9876543210'')'),
+    ('SELECT %s.uuid_v7_to_public(NULL, ''\x0123456789abcdeffedcba9876543210'')'),
+    ('SELECT %s.uuid_v7_from_public(''2463c780-7fca-4def-8c3f-7b1a2c4d5e6f'', NULL)'),
     ('SELECT %s.uuid_generate_v8(''\x00''::bytea)'),
     ('SELECT %s.uuid_generate_v8(''\x''::bytea)'),
     ('SELECT %s.uuid_generate_v8(''\x00112233445566778899aabbccddeeff00''::bytea)'),
