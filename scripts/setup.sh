@@ -13,7 +13,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 packages=(postgresql-15 postgresql-server-dev-15 postgresql-contrib sudo libssl-dev pkg-config
-          libossp-uuid16 unzip dpkg-dev make gcc libc6-dev flex libkrb5-dev)
+          libossp-uuid16 unzip dpkg-dev make gcc libc6-dev flex libkrb5-dev openssl)
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 missing=()
 for p in "${packages[@]}"; do

@@ -13,7 +13,7 @@ rm -rf "$blocks" && mkdir -p "$blocks" && chmod 755 "$blocks"
 awk -v dir="$blocks" '/^```sql$/ { inside = 1; n++; next } inside && /^```$/ { inside = 0; next }
                       inside { print > (dir "/" n ".sql") }' "$readme"
 count=$(ls "$blocks" | wc -l)
-checked=11
+checked=12
 check "README.md: every sql block has a check in this test" "$checked" "$count"
 check "docs/ and DEVELOPING.md have no sql blocks (or this test must run them too)" "0" \
     "$(cat "$ROOT"/docs/*.md "$ROOT/DEVELOPING.md" | grep -c '^```sql$')"
@@ -101,5 +101,16 @@ for v in "${RUN_MAJORS[@]}"; do
     out=$( (echo 'SET search_path = "$user", public, pg_catalog;'; block 11) | "$BIN/psql" -X -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" \
               -U managed_app -d managed 2>&1)
     check "PostgreSQL $v: block 11 counts the last hour's rows through the bounds" "SET|2" "$(paste -sd'|' <<<"$out")"
+
+    # 12. Public IDs, with the key file as the README's sh block makes it.
+    key_file=$DATA/uuid_ext_public_ids.keys
+    runuser -u postgres -- sh -c "umask 077; openssl rand -hex 16 > '$key_file'"
+    sql "$BIN" "$PORT" postgres -c "ALTER SYSTEM SET uuid_ext.public_id_key_file = '$key_file'" -c "SELECT pg_reload_conf()" >/dev/null
+    sql "$BIN" "$PORT" mydb -c "CREATE ROLE app"
+    out=$(block 12 | psql_as_user "$BIN" "$PORT" mydb -v ON_ERROR_STOP=1 -t -A)
+    check "PostgreSQL $v: block 12 shows a user_ TypeID of a v4 face and finds the row from it" "1|ada" \
+        "$(grep -cE '^user_[0-9a-hjkmnp-tv-z]{26}\|ada$' <<<"$out")|$(tail -1 <<<"$out")"
+    check "PostgreSQL $v: block 12's face is a v4 that hides the time" "4|t" "$(sql "$BIN" "$PORT" mydb -c "
+        SELECT uuid_extract_version(uuid_v7_to_public(id)), uuid_v7_to_public(id) <> id FROM users")"
     stop_cluster "$BIN" "$DATA"
 done
