@@ -27,7 +27,7 @@ FORMS_ROWS = int(os.environ.get("BENCH_FORMS_ROWS", "1000000"))
 PLPGSQL_ROWS = int(os.environ.get("BENCH_PLPGSQL_ROWS", "20000"))
 # BENCH_SECTIONS=forms (or windows, or edition) re-measures only the text forms (or the time
 # windows, or the SQL edition) and rewrites only that section of docs/BENCHMARKS.md (between its
-# markers); BENCH_SECTIONS=per_call
+# markers) — also public (public IDs); BENCH_SECTIONS=per_call
 # prints the per-call costs and writes nothing; the default measures everything.
 SECTIONS = os.environ.get("BENCH_SECTIONS", "all")
 FORMS_BEGIN, FORMS_END = "<!-- text forms: begin -->", "<!-- text forms: end -->"
@@ -494,6 +494,84 @@ def edition_markdown(results):
     return md
 
 
+# Public IDs (README, "Public IDs"): mapping a stored v7 key to its face and back, per call,
+# beside the generators' cost in the same run; and a lookup by face against one by key.
+PUBLIC_BEGIN, PUBLIC_END = "<!-- public ids: begin -->", "<!-- public ids: end -->"
+
+
+def public_ids(bindir, port):
+    db = "bench_public"
+    psql(bindir, port, "postgres", f"DROP DATABASE IF EXISTS {db}; CREATE DATABASE {db};")
+    data = psql(bindir, port, db, "SELECT current_setting('data_directory')")
+    key_file = f"{data}/uuid_ext_bench.keys"
+    psql(bindir, port, db, f"""
+        COPY (SELECT encode(uuid_send(gen_random_uuid()), 'hex')) TO PROGRAM 'umask 077 && cat > {key_file}';
+        LOAD 'uuid_ext';
+        ALTER SYSTEM SET uuid_ext.public_id_key_file = '{key_file}';
+        SELECT pg_reload_conf();""")
+    time.sleep(1)
+    psql(bindir, port, db, f"""
+        CREATE EXTENSION uuid_ext;
+        CREATE TABLE users (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), n int);
+        INSERT INTO users SELECT uuid_generate_v7(), g FROM generate_series(1, {N}) g;
+        CREATE TABLE faces AS SELECT uuid_v7_to_public(id) AS face FROM users;
+        VACUUM ANALYZE users; VACUUM ANALYZE faces;""")
+    cases = [("baseline: count(id) over stored keys", "SELECT count(id) FROM users", N),
+             ("uuid_v7_to_public(id)", "SELECT count(uuid_v7_to_public(id)) FROM users", N),
+             ("baseline: count(face) over stored faces", "SELECT count(face) FROM faces", N),
+             ("uuid_v7_from_public(face)", "SELECT count(uuid_v7_from_public(face)) FROM faces", N),
+             ("baseline: count(g), no function", f"SELECT count(g) FROM generate_series(1, {N}) g", N),
+             ("uuid_generate_v4()", f"SELECT count(uuid_generate_v4()) FROM generate_series(1, {N}) g", N),
+             ("gen_random_uuid()", f"SELECT count(gen_random_uuid()) FROM generate_series(1, {N}) g", N)]
+    samples = {label: [] for label, *_ in cases}
+    for _ in range(RUNS):
+        for label, q, rows in cases:
+            samples[label].append(timed(bindir, port, db, "SET max_parallel_workers_per_gather = 0;", q + ";") * 1e9 / rows)
+    med = {label: statistics.median(v) for label, v in samples.items()}
+    marginal = {"uuid_v7_to_public(id)": med["uuid_v7_to_public(id)"] - med["baseline: count(id) over stored keys"],
+                "uuid_v7_from_public(face)": med["uuid_v7_from_public(face)"] - med["baseline: count(face) over stored faces"],
+                "uuid_generate_v4()": med["uuid_generate_v4()"] - med["baseline: count(g), no function"],
+                "gen_random_uuid()": med["gen_random_uuid()"] - med["baseline: count(g), no function"]}
+    # Point lookups, prepared, one session: by key, and by face.
+    face = psql(bindir, port, db, "SELECT face FROM faces LIMIT 1")
+    key = psql(bindir, port, db, f"SELECT uuid_v7_from_public('{face}')")
+    lookups = {}
+    for label, q in (("by key: WHERE id = $1", f"SELECT n FROM users WHERE id = '{key}'"),
+                     ("by face: WHERE id = uuid_v7_from_public($1)", f"SELECT n FROM users WHERE id = uuid_v7_from_public('{face}')")):
+        lookups[label] = statistics.median(pgbench_latency(bindir, port, db, q, 5000, "", False) for _ in range(RUNS))
+    psql(bindir, port, db, "LOAD 'uuid_ext'; ALTER SYSTEM RESET uuid_ext.public_id_key_file; SELECT pg_reload_conf();")
+    psql(bindir, port, "postgres", f"DROP DATABASE {db}")
+    return {"ns": med, "marginal": marginal, "lookups": lookups}
+
+
+def public_markdown(results):
+    md = [PUBLIC_BEGIN, ""]
+    for major, res in results:
+        md += [f"## Public IDs, PostgreSQL {major}", "",
+               f"Per call over {N:,} stored v7 keys (and their faces), no parallel workers, beside the generators "
+               f"in the same run; median of {RUNS} interleaved runs; *marginal* = above the matching baseline.", "",
+               "| expression | ns/row | marginal ns |", "|---|---|---|"]
+        for label, ns in res["ns"].items():
+            marginal = res["marginal"].get(label)
+            md.append(f"| {label} | {ns:.0f} | {'' if marginal is None else f'{marginal:.0f}'} |")
+        md += ["", "Point lookups, one session, each execution parsed and planned (pgbench, simple protocol):", "",
+               "| lookup | latency |", "|---|---|"]
+        for label, secs in res["lookups"].items():
+            md.append(f"| {label} | {secs * 1e6:.1f} µs |")
+        md.append("")
+    md += ["| target | PostgreSQL | measured | met |", "|---|---|---|---|"]
+    for major, res in results:
+        m = res["marginal"]
+        worst = max(m["uuid_v7_to_public(id)"], m["uuid_v7_from_public(face)"])
+        md.append(f"| mapping either way ≤ `uuid_generate_v4()` per call | {major} | {worst:.0f} vs {m['uuid_generate_v4()']:.0f} ns | "
+                  f"{'yes' if worst <= m['uuid_generate_v4()'] else 'no'} |")
+        by_key, by_face = res["lookups"].values()
+        md.append(f"| lookup by face ≤ lookup by key + one mapping | {major} | {by_face * 1e6:.1f} vs {by_key * 1e6:.1f} µs | "
+                  f"{'yes' if by_face <= by_key + 1e-6 else 'no'} |")
+    md += ["", PUBLIC_END]
+    return md
+
+
 # A Crockford (ULID/TypeID) encoder of the kind pasted into schemas today: PL/pgSQL over
 # uuid_send() with get_byte(), 5 bits at a time.
 PLPGSQL_CROCKFORD = r"""
@@ -764,7 +842,7 @@ def replace_section(begin_marker, end_marker, lines):
 def main():
     clusters = [(int(a.split(":")[0]), a.split(":")[1], int(a.split(":")[2])) for a in sys.argv[1:]]
     per_call_results, insert_results, index_results, window_results, forms_results = [], [], [], [], []
-    edition_results = []
+    edition_results, public_results = [], []
     if SECTIONS == "windows":
         for major, bindir, port in clusters:
             print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
@@ -785,6 +863,13 @@ def main():
             print(f"PostgreSQL {major}: the SQL edition ({RUNS} runs)", flush=True)
             edition_results.append((major, sql_edition(bindir, port, major)))
         replace_section(EDITION_BEGIN, EDITION_END, edition_markdown(edition_results))
+        return
+    if SECTIONS == "public":
+        public_results = []
+        for major, bindir, port in clusters:
+            print(f"PostgreSQL {major}: public IDs ({RUNS} runs)", flush=True)
+            public_results.append((major, public_ids(bindir, port)))
+        replace_section(PUBLIC_BEGIN, PUBLIC_END, public_markdown(public_results))
         return
     if SECTIONS == "forms":
         for major, bindir, port in clusters:
@@ -808,6 +893,8 @@ def main():
         window_results.append((major, time_windows(bindir, port)))
         print(f"PostgreSQL {major}: the SQL edition ({RUNS} runs)", flush=True)
         edition_results.append((major, sql_edition(bindir, port, major)))
+        print(f"PostgreSQL {major}: public IDs ({RUNS} runs)", flush=True)
+        public_results.append((major, public_ids(bindir, port)))
     print("Rust level: generator module vs uuid crate", flush=True)
     rust = rust_bench()
 
@@ -896,6 +983,7 @@ def main():
     md += ["", "Where the remaining time goes: see [PROFILE.md](PROFILE.md).", ""]
     md += forms_markdown(forms_results) + [""]
     md += edition_markdown(edition_results) + [""]
+    md += public_markdown(public_results) + [""]
     md += ["## Rust level: generator module vs the `uuid` crate", "",
            "`cargo bench -p uuid_ext_core --bench generators` (crates/uuid_ext_core/benches/generators.rs): ns per UUID, median of 9 interleaved "
            "rounds of 10^6. uuid_ext's side includes the per-backend state access and the clock read, as "

@@ -128,11 +128,20 @@ pub fn init() {
         GucContext::Suset,
         GucFlags::UNIT_MS | GucFlags::NO_SHOW_ALL,
     );
+}
+
+/// Reserves the `uuid_ext.` prefix, once every setting is defined (from `_PG_init`, last): a
+/// placeholder of a name not defined by then (a typo in postgresql.conf) is removed with a
+/// WARNING — and so would be the value of a setting defined later, as the key file of public
+/// IDs once was, when a session loaded the library after reading the configuration.
+pub fn reserve_prefix() {
     #[cfg(not(feature = "pg14"))]
+    // SAFETY: called from _PG_init, after every uuid_ext setting is defined.
     unsafe {
         pg_sys::MarkGUCPrefixReserved(c"uuid_ext".as_ptr());
     }
     #[cfg(feature = "pg14")]
+    // SAFETY: as above.
     unsafe {
         pg_sys::EmitWarningsOnPlaceholders(c"uuid_ext".as_ptr());
     }

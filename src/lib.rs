@@ -39,6 +39,7 @@ pub extern "C-unwind" fn _PG_init() {
     no_backtraces();
     gucs::init();
     public_ids::init();
+    gucs::reserve_prefix();
     shmem::init();
     planner::init();
 }
