@@ -11,18 +11,20 @@
 //! take the key as an argument, IMMUTABLE, serve applications that keep the key themselves
 //! and expression indexes.
 //!
-//! Each backend reads the file when a mapping first needs it and keeps the keys; it looks at
-//! the file again (one `stat()`) in each later transaction that maps, and reads it anew when
-//! its path, size, times or inode changed — so a superuser rotates keys by editing the file
-//! (new key first), with no reload needed for the file's contents.
+//! Each backend reads the file when a mapping first needs it and keeps the keys; a transaction
+//! that maps more than a second after the last look at the file looks again (one `stat()`), and
+//! reads it anew when its path, size, times or inode changed — so a superuser rotates keys by
+//! editing the file (new key first), with no reload needed, and every backend follows within a
+//! second. One transaction maps with one set of keys.
 
 use crate::convert::{bytes, uuid};
 use crate::errors::{error, OrRaise};
 use crate::fmgr::uuid_map_function;
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 use core::ffi::{c_char, CStr};
+use core::sync::atomic::{AtomicU64, Ordering};
 use pgrx::prelude::*;
-use pgrx::{GucContext, GucFlags, GucRegistry, GucSetting, PgSqlErrorCode, Uuid};
+use pgrx::{GucContext, GucFlags, GucSetting, PgSqlErrorCode, Uuid};
 use std::ffi::CString;
 use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
@@ -41,15 +43,33 @@ const HINT_SET: &str = "A superuser names a file of keys in postgresql.conf: uui
                         (README, \"Public IDs\").";
 
 pub fn init() {
-    GucRegistry::define_string_guc(
-        c"uuid_ext.public_id_key_file",
-        c"File of the keys that map v7 keys to their public faces and back.",
-        c"One key a line, 32 hex digits; the first makes faces, all of them read faces. \
-          Readable by the server's user alone. Superuser only.",
-        &KEY_FILE,
-        GucContext::Sighup,
-        GucFlags::SUPERUSER_ONLY,
-    );
+    // SAFETY: _PG_init; the name, descriptions and value address live as long as the library.
+    // (pgrx's define_string_guc takes no assign hook.)
+    unsafe {
+        pgrx::pg_sys::DefineCustomStringVariable(
+            c"uuid_ext.public_id_key_file".as_ptr(),
+            c"File of the keys that map v7 keys to their public faces and back.".as_ptr(),
+            c"One key a line, 32 hex digits; the first makes faces, all of them read faces. \
+              Readable by the server's user alone. Superuser only."
+                .as_ptr(),
+            KEY_FILE.as_ptr(),
+            core::ptr::null(),
+            GucContext::Sighup as isize as _,
+            GucFlags::SUPERUSER_ONLY.bits(),
+            None,
+            Some(key_file_assigned),
+            None,
+        );
+    }
+}
+
+/// Advanced whenever `uuid_ext.public_id_key_file` is assigned, so the fast path needs no
+/// string comparison to know the setting it cached the key for is still in force.
+static SETTING_GENERATION: AtomicU64 = AtomicU64::new(0);
+
+/// The setting's assign hook: cannot fail, allocates nothing.
+unsafe extern "C-unwind" fn key_file_assigned(_new: *const c_char, _extra: *mut core::ffi::c_void) {
+    SETTING_GENERATION.fetch_add(1, Ordering::Relaxed);
 }
 
 /// What identifies the file's contents without reading them.
@@ -66,12 +86,17 @@ struct Loaded {
     path: CString,
     stamp: Stamp,
     keys: Vec<Key>,
-    /// The start of the transaction in which the file was last looked at.
+    /// The start of the transaction in which the file was last looked at, and when (the
+    /// monotonic clock, ns).
     checked: pgrx::pg_sys::TimestampTz,
+    looked_at: i64,
 }
 
 thread_local! {
     static LOADED: RefCell<Option<Loaded>> = const { RefCell::new(None) };
+    /// The current key, the setting generation, and the transaction and time the file was
+    /// looked at.
+    static FAST: Cell<Option<(u64, pgrx::pg_sys::TimestampTz, i64, Key)>> = const { Cell::new(None) };
 }
 
 extern "C" {
@@ -80,20 +105,31 @@ extern "C" {
     fn transaction_start() -> pgrx::pg_sys::TimestampTz;
 }
 
-/// The current key, when this transaction has already looked at the file: no PostgreSQL call
-/// that can fail and no allocation, for the fast path. `None`: ask [`with_keys`].
+/// How long a look at the file stands for later transactions (a key rotation shows within it).
+const LOOK_NS: i64 = 1_000_000_000;
+
+/// The monotonic clock, coarse (a few ms: enough for [`LOOK_NS`], and cheaper), in ns.
+fn monotonic_ns() -> i64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: a clock that always exists; the vDSO answers without a system call.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut ts) };
+    ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+}
+
+/// Whether keys looked at in transaction `checked` at `looked_at` stand for this moment: in the
+/// same transaction always (one transaction maps with one set of keys), in a later one for a
+/// second.
+fn still_current(checked: pgrx::pg_sys::TimestampTz, looked_at: i64) -> bool {
+    // SAFETY: reads a transaction variable.
+    checked == unsafe { transaction_start() } || monotonic_ns().saturating_sub(looked_at) < LOOK_NS
+}
+
+/// The current key, when the file was looked at in this transaction or less than a second ago:
+/// no PostgreSQL call that can fail, no allocation, no string comparison, for the fast path.
+/// `None`: ask [`with_keys`].
 fn cached_key() -> Option<Key> {
-    // SAFETY: reads the setting's current string, which PostgreSQL owns and keeps while no
-    // setting changes (none can during this call); and a transaction variable.
-    let (path, now) = unsafe {
-        let raw: *mut c_char = *KEY_FILE.as_ptr();
-        (if raw.is_null() { None } else { Some(CStr::from_ptr(raw)) }, transaction_start())
-    };
-    LOADED.with(|cell| {
-        let loaded = cell.try_borrow().ok()?;
-        let l = loaded.as_ref()?;
-        (l.checked == now && Some(l.path.as_c_str()) == path).then(|| l.keys[0])
-    })
+    let (generation, checked, looked_at, key) = FAST.with(Cell::get)?;
+    (generation == SETTING_GENERATION.load(Ordering::Relaxed) && still_current(checked, looked_at)).then_some(key)
 }
 
 /// Runs `f` with the keys of the file the setting names, read or re-read as needed.
@@ -109,12 +145,14 @@ fn with_keys<R>(f: impl FnOnce(&[Key]) -> R) -> R {
     };
     // SAFETY: a transaction variable.
     let now = unsafe { transaction_start() };
+    let generation = SETTING_GENERATION.load(Ordering::Relaxed);
+    FAST.with(|fast| fast.set(None));
     LOADED.with(|cell| {
         let mut slot = cell.borrow_mut();
         let current = match slot.as_mut() {
-            Some(l) if l.path == path && l.checked == now => true,
+            Some(l) if l.path == path && still_current(l.checked, l.looked_at) => true,
             Some(l) if l.path == path && stamp(&path).ok() == Some(l.stamp) => {
-                l.checked = now;
+                (l.checked, l.looked_at) = (now, monotonic_ns());
                 true
             }
             _ => false,
@@ -122,9 +160,11 @@ fn with_keys<R>(f: impl FnOnce(&[Key]) -> R) -> R {
         if !current {
             *slot = None;
             let (stamp, keys) = read(&path);
-            *slot = Some(Loaded { path, stamp, keys, checked: now });
+            *slot = Some(Loaded { path, stamp, keys, checked: now, looked_at: monotonic_ns() });
         }
-        f(&slot.as_ref().expect("just loaded").keys)
+        let l = slot.as_ref().expect("just loaded");
+        FAST.with(|fast| fast.set(Some((generation, l.checked, l.looked_at, l.keys[0]))));
+        f(&l.keys)
     })
 }
 

@@ -99,10 +99,12 @@ RESET ROLE;
 
 -- 6. Rotation: a new key first, the old one after it. Faces are made with the new key; a face
 -- made with the old one is found among the candidates (one per key), as a lookup does:
--- WHERE id = ANY (uuid_v7_from_public_all($1)). The file is read anew when it changes.
+-- WHERE id = ANY (uuid_v7_from_public_all($1)). The file is read anew when it changes (each
+-- backend looks again a second after its last look).
 CREATE TEMP TABLE accounts (id uuid PRIMARY KEY);
 INSERT INTO accounts VALUES ('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f');
 COPY (VALUES ('00112233445566778899aabbccddeeff'), ('0123456789abcdeffedcba9876543210')) TO PROGRAM :'write_keys';
+SELECT pg_sleep(1.1);  -- backends look at the file again after a second
 SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f') <> '2463c780-7fca-4def-8c3f-7b1a2c4d5e6f' AS new_key_makes_faces,
        uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f') = uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f', '\x00112233445566778899aabbccddeeff') AS with_the_first_key,
        cardinality(uuid_v7_from_public_all('2463c780-7fca-4def-8c3f-7b1a2c4d5e6f')) AS candidates,
@@ -111,16 +113,22 @@ SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f') <> '2463c780-7f
 
 -- 7. A key file that is not one: each F0000, naming neither the path nor any content.
 COPY (VALUES ('0123456789abcdeffedcba9876543210'), ('not a key: 0123456789abcdef')) TO PROGRAM :'write_keys';
+SELECT pg_sleep(1.1);  -- backends look at the file again after a second
 SELECT pg_temp.err($q$SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f')$q$);
 COPY (VALUES ('# nothing but comments'), ('')) TO PROGRAM :'write_keys';
+SELECT pg_sleep(1.1);  -- backends look at the file again after a second
 SELECT pg_temp.err($q$SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f')$q$);
 COPY (VALUES ('0123456789abcdeffedcba9876543210')) TO PROGRAM :'write_keys';
+SELECT pg_sleep(1.1);  -- backends look at the file again after a second
 COPY (SELECT 1) TO PROGRAM :'chmod_644';
+SELECT pg_sleep(1.1);  -- backends look at the file again after a second
 SELECT pg_temp.err($q$SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f')$q$);
 \set chmod_600 'chmod 600 ' :key_file
 COPY (SELECT 1) TO PROGRAM :'chmod_600';
+SELECT pg_sleep(1.1);  -- backends look at the file again after a second
 SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f') = '2463c780-7fca-4def-8c3f-7b1a2c4d5e6f' AS fixed;
 COPY (SELECT 1) TO PROGRAM :'remove';
+SELECT pg_sleep(1.1);  -- backends look at the file again after a second
 SELECT pg_temp.err($q$SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f')$q$);
 
 ALTER SYSTEM RESET uuid_ext.public_id_key_file;
