@@ -3,7 +3,7 @@
 # uuid_ext into PostgreSQL 15 and 18, starts one throwaway cluster per version
 # (as `postgres`, 127.0.0.1, free ports; data under target/bench), runs
 # scripts/bench.py against both in one run, and writes docs/BENCHMARKS.md and
-# docs/bench-per-call.svg. Takes about 70 minutes on 2 cores (the time windows, 10 M rows
+# docs/bench-per-call.svg. Takes about 80 minutes on 2 cores (the time windows, 10 M rows
 # per server, are most of it).
 #
 # Knobs (environment): BENCH_ROWS (1000000), BENCH_RUNS (11),

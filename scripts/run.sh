@@ -50,7 +50,7 @@ DROP TABLE IF EXISTS events;
 DROP EXTENSION IF EXISTS uuid_ext CASCADE;
 CREATE EXTENSION uuid_ext;
 CREATE TABLE events (
-    id uuid PRIMARY KEY DEFAULT uuid_generate_v7() CHECK (uuid_extract_version(id) = 7),
+    id uuid PRIMARY KEY DEFAULT uuid_generate_v7() CHECK (uuid_is_v7(id)),
     what text NOT NULL
 );
 INSERT INTO events (what) VALUES ('signed up'), ('logged in'), ('bought a book');

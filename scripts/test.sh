@@ -5,11 +5,11 @@
 #      (cargo test -p uuid_ext_core: RFC vectors, no PostgreSQL)
 #   1. on 15 and 18 (UUID_EXT_FULL_MAJORS): the #[pg_test]s inside a real
 #      server (cargo test; pgrx starts the server as `postgres` on a free port)
-#   2. on every major: the pg_regress suite in tests/pg_regress and the
-#      multi-backend checks of tests/concurrency.sh, against a throwaway
-#      cluster started as `postgres` on 127.0.0.1 and a free port
-#   3. the lifecycle tests in tests/lifecycle/ (packages, upgrades, dump and
-#      restore, pg_upgrade, migrations), each on the majors it names
+#   2. on every major: the pg_regress suite in tests/pg_regress, against a
+#      throwaway cluster started as `postgres` on 127.0.0.1 and a free port
+#   3. the lifecycle tests in tests/lifecycle/ (multi-backend checks, packages,
+#      upgrades, dump and restore, pg_upgrade, migrations, the SQL edition),
+#      each on the majors of this run
 # Exits non-zero if anything fails; the last line is "N passed, N failed"
 # for everything but cargo (which prints its own "test result:" lines).
 #
@@ -17,7 +17,7 @@
 # Filters; once any is set, a step whose filter is unset does not run, so a filter runs only
 # what it names (for one pg_regress file on one major, scripts/regress.sh is quicker still):
 #   UUID_EXT_TEST_FILTER=name   cargo tests (core and #[pg_test]) whose name contains it
-#   UUID_EXT_REGRESS="a b"      these pg_regress files ("concurrency" names tests/concurrency.sh)
+#   UUID_EXT_REGRESS="a b"      these pg_regress files
 #   UUID_EXT_LIFECYCLE="a b"    these lifecycle tests
 #   UUID_EXT_FULL_MAJORS="15"   majors that run cargo test (default: 15 18)
 set -euo pipefail
@@ -36,15 +36,11 @@ if [ -n "${UUID_EXT_TEST_FILTER-}${UUID_EXT_REGRESS-}${UUID_EXT_LIFECYCLE-}" ]; 
     read -r -a lifecycle_tests <<<"${UUID_EXT_LIFECYCLE-}"
     filtered=1
 else
-    read -r -a regress_tests <<<"$all_regress concurrency"
+    read -r -a regress_tests <<<"$all_regress"
     read -r -a lifecycle_tests <<<"$all_lifecycle"
     filtered=0
 fi
-run_concurrency=0
-pg_regress_files=()
-for t in "${regress_tests[@]}"; do
-    if [ "$t" = concurrency ]; then run_concurrency=1; else pg_regress_files+=("$t"); fi
-done
+pg_regress_files=("${regress_tests[@]}")
 
 total_passed=0
 total_failed=0
@@ -96,8 +92,8 @@ for v in "${majors[@]}"; do
         fi
     fi
 
-    [ $((${#pg_regress_files[@]} + run_concurrency)) -gt 0 ] || continue
-    say "PostgreSQL $v: pg_regress (${#pg_regress_files[@]} files), concurrency checks: $run_concurrency"
+    [ ${#pg_regress_files[@]} -gt 0 ] || continue
+    say "PostgreSQL $v: pg_regress (${#pg_regress_files[@]} files)"
     # A plain build (without the pg_test schema) for the regression suite.
     install_debug "$v" "$work/install.log"
     data=$work/regress-data
@@ -109,26 +105,20 @@ for v in "${majors[@]}"; do
         "-c shared_preload_libraries=uuid_ext $(pg17_options "$v")"
     out=$work/regress-out
     : >"$work/regress.log"
-    : >"$work/concurrency.log"
     set +e
-    [ ${#pg_regress_files[@]} -eq 0 ] \
-        || run_pg_regress "$v" "$port" "$out" "${pg_regress_files[@]}" 2>&1 | tee "$work/regress.log"
-    [ "$run_concurrency" -eq 0 ] || "$ROOT/tests/concurrency.sh" "$bindir" "$port" 2>&1 | tee "$work/concurrency.log"
+    run_pg_regress "$v" "$port" "$out" "${pg_regress_files[@]}" 2>&1 | tee "$work/regress.log"
     set -e
     stop_cluster "$bindir" "$data"
     read -r passed failed <<<"$(count_pg_regress "$work/regress.log")"
-    conc_passed=$(grep -c '^ok - ' "$work/concurrency.log" || true)
-    conc_failed=$(grep -c '^not ok - ' "$work/concurrency.log" || true)
-    [ "$run_concurrency" -eq 0 ] || [ "$((conc_passed + conc_failed))" -gt 0 ] || conc_failed=1
     if [ "$((passed + failed))" -ne "${#pg_regress_files[@]}" ]; then
         echo "pg_regress on PostgreSQL $v ran $((passed + failed)) of ${#pg_regress_files[@]} tests" >&2
         failed=$((${#pg_regress_files[@]} - passed))
     fi
     [ -f "$out/regression.diffs" ] && [ "$failed" -gt 0 ] && cat "$out/regression.diffs"
-    summary+=("PostgreSQL $v: pg_regress $passed passed, $failed failed; concurrency $conc_passed passed, $conc_failed failed ($((SECONDS - start)) s so far)")
+    summary+=("PostgreSQL $v: pg_regress $passed passed, $failed failed ($((SECONDS - start)) s so far)")
     echo "${summary[-1]}"
-    total_passed=$((total_passed + passed + conc_passed))
-    total_failed=$((total_failed + failed + conc_failed))
+    total_passed=$((total_passed + passed))
+    total_failed=$((total_failed + failed))
 done
 
 # Lifecycle tests print "ok - …" / "not ok - …" lines; each picks its majors from
@@ -150,5 +140,5 @@ done
 echo
 printf '%s\n' "${summary[@]}"
 [ "$cargo_failed" -eq 0 ] || echo "cargo test FAILED on at least one PostgreSQL version (see above)"
-echo "pg_regress+concurrency+lifecycle: $total_passed passed, $total_failed failed"
+echo "pg_regress+lifecycle: $total_passed passed, $total_failed failed"
 [ "$cargo_failed" -eq 0 ] && [ "$total_failed" -eq 0 ]

@@ -41,16 +41,16 @@ fn upper(ts: TimestampWithTimeZone, bound: fn(UnixNanos) -> Bytes) -> Uuid {
     uuid(bound(from_timestamptz(ts) + MICROSECOND))
 }
 
-/// The smallest UUID in byte order that is at or above every v7 whose
-/// timestamp is at or after `ts` (the v7 of `ts`'s millisecond, rounded up,
-/// with all random bits zero).
+/// The smallest v7 in byte order whose timestamp is at or after `ts` (the v7 of
+/// `ts`'s millisecond, rounded up, with all random bits zero): at or below every
+/// such v7, and above every v7 of an earlier time. `id >= bound` selects them.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_v7_lower_bound(ts: TimestampWithTimeZone) -> Uuid {
     lower(ts, v7::lower_bound)
 }
 
-/// The smallest UUID in byte order that is at or above every v7 whose
-/// timestamp is after `ts`.
+/// The smallest v7 in byte order whose timestamp is after `ts`: `id < bound`
+/// selects the v7s of `ts` and before.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_v7_upper_bound(ts: TimestampWithTimeZone) -> Uuid {
     upper(ts, v7::lower_bound)

@@ -127,5 +127,9 @@ pub fn from_timestamp(ts: Timestamp) -> UnixNanos {
 }
 
 fn out_of_range() -> ! {
-    ereport!(ERROR, PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW, "timestamp out of range");
+    crate::errors::invalid_argument(
+        PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW,
+        "timestamp out of range".into(),
+        None,
+    )
 }

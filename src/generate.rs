@@ -7,7 +7,7 @@
 //! serve the schema-qualified calls a dump taken on an older major contains.
 
 use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid, TextBytes};
-use crate::errors::{raise, OrRaise};
+use crate::errors::{invalid_argument, raise, Kind, OrRaise};
 use crate::fmgr::generator_function;
 use crate::gucs::V7Scope;
 use crate::{gucs, shmem};
@@ -77,7 +77,7 @@ fn v7_now(method: V7Method, shift_ns: i128) -> Uuid {
             monotonic::next_cluster(shared, state::wall_clock(), shift_ns, state::with(|s| s.rng.next_u64()))
         }
     };
-    uuid(result.or_raise("UUID version 7"))
+    uuid(result.or_raise(Kind::V7))
 }
 
 /// UUIDv7, strictly increasing within a backend (layout: `uuid_ext.v7_method`), or
@@ -131,11 +131,10 @@ fn shift_ns(shift: Interval) -> i128 {
     let infinite =
         |m: i32, d: i32, us: i64| m == d && (m == i32::MAX && us == i64::MAX || m == i32::MIN && us == i64::MIN);
     if infinite(shift.months(), shift.days(), shift.micros()) {
-        ereport!(
-            ERROR,
+        invalid_argument(
             PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW,
-            "interval out of range for UUID version 7",
-            "UUID version 7 does not support infinite intervals."
+            "interval out of range for UUID version 7".into(),
+            Some("UUID version 7 does not support infinite intervals."),
         );
     }
     let now = to_timestamptz(generator_clock());
@@ -149,7 +148,7 @@ fn shift_ns(shift: Interval) -> i128 {
         }
     })
     .catch_when(PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW, |_: CaughtError| {
-        raise(Error::TimestampOutOfRange, "UUID version 7")
+        raise(Error::TimestampOutOfRange, Kind::V7)
     })
     .execute();
     shifted.map_or(0, |s| from_timestamptz(s) - from_timestamptz(now))
@@ -173,10 +172,10 @@ pub fn uuidv7_shift(shift: Interval) -> Uuid {
 #[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuid_generate_v7_batch(n: i32) -> SetOfIterator<'static, Uuid> {
     if n < 0 {
-        ereport!(
-            ERROR,
+        invalid_argument(
             PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
-            format!("number of UUIDs must not be negative, got {n}")
+            format!("number of UUIDs must not be negative, got {n}"),
+            None,
         );
     }
     let method = gucs::v7_method();
@@ -184,7 +183,7 @@ pub fn uuid_generate_v7_batch(n: i32) -> SetOfIterator<'static, Uuid> {
 }
 
 fn v7_at(ns: i128, zero: bool) -> Uuid {
-    let ms = uuid_ext_core::time::unix_ms_from_unix(ns).or_raise("UUID version 7");
+    let ms = uuid_ext_core::time::unix_ms_from_unix(ns).or_raise(Kind::V7);
     let (rand_a, rand_b) = if zero {
         (0, 0)
     } else {
@@ -213,7 +212,7 @@ pub fn uuid_timestamp_to_v7(ts: Timestamp, zero: default!(bool, false)) -> Uuid 
 fn gregorian_fields(node: Option<[u8; 6]>) -> v1::GregorianFields {
     let now = generator_clock();
     state::with(|s| {
-        let (timestamp, clock_seq) = s.gregorian.next(now).or_raise("UUID version 1");
+        let (timestamp, clock_seq) = s.gregorian.next(now).or_raise(Kind::V1);
         let node = node.unwrap_or(s.node);
         v1::GregorianFields { timestamp, clock_seq, node }
     })
@@ -246,21 +245,21 @@ pub fn uuid_generate_v6() -> Uuid {
 #[pg_extern(volatile, strict, parallel_safe)]
 pub fn uuid_generate_v2(local_domain: i32, local_id: i64) -> Uuid {
     let domain = u8::try_from(local_domain).unwrap_or_else(|_| {
-        ereport!(
-            ERROR,
+        invalid_argument(
             PgSqlErrorCode::ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE,
-            format!("local_domain must be between 0 and 255, got {local_domain}")
-        );
+            format!("local_domain must be between 0 and 255, got {local_domain}"),
+            None,
+        )
     });
     let id = u32::try_from(local_id).unwrap_or_else(|_| {
-        ereport!(
-            ERROR,
+        invalid_argument(
             PgSqlErrorCode::ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE,
-            format!("local_id must be between 0 and 4294967295, got {local_id}")
-        );
+            format!("local_id must be between 0 and 4294967295, got {local_id}"),
+            None,
+        )
     });
     let fields = gregorian_fields(None);
-    let (timestamp, seq) = state::with(|s| s.dce.next(fields.timestamp, domain, id)).or_raise("UUID version 2");
+    let (timestamp, seq) = state::with(|s| s.dce.next(fields.timestamp, domain, id)).or_raise(Kind::V2);
     // The 6 stored clock-sequence bits count values (see uuid_ext_core::v2).
     let fields = v1::GregorianFields { timestamp, clock_seq: u16::from(seq) << 8, ..fields };
     uuid(v2::encode_v2(&fields, domain, id))
@@ -290,7 +289,7 @@ pub fn uuid_generate_v8_sha256(namespace: Uuid, name: TextBytes) -> Uuid {
 /// UUIDv8 from 16 custom bytes; only version and variant are overwritten.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_generate_v8(custom: &[u8]) -> Uuid {
-    uuid(v8::from_bytes(custom).or_raise("UUID version 8"))
+    uuid(v8::from_bytes(custom).or_raise(Kind::V8))
 }
 
 // ---- constants ------------------------------------------------------------

@@ -20,7 +20,7 @@ use pgrx::datum::TimestampWithTimeZone;
 use pgrx::pg_sys::Datum;
 use pgrx::prelude::*;
 use pgrx::Uuid;
-use uuid_ext_core::text::{self, Form};
+use uuid_ext_core::text::{self, Spelling};
 use uuid_ext_core::time::{unix_from_gregorian, NANOS_PER_MILLI};
 use uuid_ext_core::{fields, v1, v6, v7, Bytes, Error};
 
@@ -142,7 +142,7 @@ IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_v7_to_time
 /// The URN form, `urn:uuid:` + canonical text (RFC 4122 §3, RFC 9562 §4).
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_to_urn(uuid: Uuid) -> String {
-    text::format(bytes(&uuid), Form::Urn)
+    text::format(bytes(&uuid), Spelling::Urn)
 }
 
 /// Parses a `urn:uuid:` URN (prefix in any case); anything else, in any
@@ -150,7 +150,7 @@ pub fn uuid_to_urn(uuid: Uuid) -> String {
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_from_urn(urn: TextBytes) -> Uuid {
     match std::str::from_utf8(urn.0).map_err(|_| Error::InvalidText).and_then(text::parse) {
-        Ok((b, Form::Urn)) => uuid(b),
+        Ok((b, Spelling::Urn)) => uuid(b),
         _ => invalid_uuid_text(
             &urn.for_message(),
             None,
@@ -158,5 +158,3 @@ pub fn uuid_from_urn(urn: TextBytes) -> Uuid {
         ),
     }
 }
-
-pgrx::extension_sql_file!("../sql/pg17_search_path.sql", name = "pg17_search_path", finalize);

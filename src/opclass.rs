@@ -100,9 +100,3 @@ pub fn uuid_time_sortsupport(mut ssup: Internal) {
         ssup.comparator = Some(full_cmp);
     }
 }
-
-pgrx::extension_sql_file!(
-    "../sql/uuid_time_ops.sql",
-    name = "uuid_time_ops",
-    requires = [uuid_time_cmp, uuid_time_lt, uuid_time_le, uuid_time_ge, uuid_time_gt, uuid_time_sortsupport]
-);

@@ -18,7 +18,7 @@
 //! second. One transaction maps with one set of keys.
 
 use crate::convert::{bytes, uuid};
-use crate::errors::{error, OrRaise};
+use crate::errors::{error, Kind, OrRaise};
 use crate::fmgr::uuid_map_function;
 use core::cell::{Cell, RefCell};
 use core::ffi::{c_char, CStr};
@@ -239,7 +239,7 @@ fn read(path: &CStr) -> (Stamp, Vec<Key>) {
 }
 
 fn key_of(bytes: &[u8]) -> Key {
-    Key::from_bytes(bytes).or_raise("a public ID key")
+    Key::from_bytes(bytes).or_raise(Kind::PublicIdKey)
 }
 
 fn to_public_slow(id: Uuid) -> Option<Uuid> {

@@ -61,7 +61,7 @@ AS 'MODULE_PATHNAME', 'uuid_ext_migrate_from_wrapper';
 );
 
 /// `uuid_ext_migrate_from(old_extension name)`; see the module documentation.
-#[no_mangle]
+#[unsafe(export_name = "uuid_ext_migrate_from_wrapper")]
 #[pg_guard]
 pub unsafe extern "C-unwind" fn uuid_ext_migrate_from_wrapper(fcinfo: pg_sys::FunctionCallInfo) -> Datum {
     // SAFETY: PostgreSQL calls this with the fcinfo of the function declared above: STRICT,
@@ -77,7 +77,7 @@ pub unsafe extern "C-unwind" fn uuid_ext_migrate_from_wrapper(fcinfo: pg_sys::Fu
 }
 
 /// PostgreSQL's V1 calling convention marker for the function above.
-#[no_mangle]
+#[unsafe(export_name = "pg_finfo_uuid_ext_migrate_from_wrapper")]
 pub extern "C" fn pg_finfo_uuid_ext_migrate_from_wrapper() -> &'static pg_sys::Pg_finfo_record {
     const V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
     &V1

@@ -114,7 +114,7 @@ fn key_at(row: &PgHeapTuple<'_, impl pgrx::WhoAllocated>, attno: NonZeroUsize) -
 ///
 /// Written out rather than with `#[pg_trigger]`, whose wrapper turns a direct
 /// call (`SELECT uuid_ext_server_assigned()`) into an internal error (XX000).
-#[no_mangle]
+#[unsafe(export_name = "uuid_ext_server_assigned_wrapper")]
 #[pg_guard]
 pub unsafe extern "C-unwind" fn uuid_ext_server_assigned_wrapper(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
     // SAFETY: PostgreSQL calls this with a valid fcinfo; from_fcinfo checks it is a trigger call.
@@ -131,7 +131,7 @@ pub unsafe extern "C-unwind" fn uuid_ext_server_assigned_wrapper(fcinfo: pg_sys:
 }
 
 /// PostgreSQL's V1 calling convention marker for the function above.
-#[no_mangle]
+#[unsafe(export_name = "pg_finfo_uuid_ext_server_assigned_wrapper")]
 pub extern "C" fn pg_finfo_uuid_ext_server_assigned_wrapper() -> &'static pg_sys::Pg_finfo_record {
     const V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
     &V1

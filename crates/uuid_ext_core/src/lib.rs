@@ -203,8 +203,8 @@ mod robustness {
                 assert_eq!(v6::decode_v6(&v6::encode_v6(&f)), Some(f));
                 let _ = time::unix_from_gregorian(f.timestamp);
             }
-            let text = text::format(&b, text::Form::Urn);
-            assert_eq!(text::parse(&text), Ok((b, text::Form::Urn)));
+            let text = text::format(&b, text::Spelling::Urn);
+            assert_eq!(text::parse(&text), Ok((b, text::Spelling::Urn)));
             let t = (xorshift(&mut s) as i64 as i128) * 1_000_000;
             let _ = time_order::lower_bound(t);
         }

@@ -1,5 +1,6 @@
 //! The per-backend generator state: clock, RNG, last v7 value, v1/v6 clock
-//! sequence and node. This is the only module with process-global state.
+//! sequence and node. The process-global state of the core is here and in [`crate::rng`]
+//! (the fork generation its `pthread_atfork` handler advances).
 //!
 //! PostgreSQL backends are single-threaded processes forked from the
 //! postmaster; the state is created lazily on first use and rebuilt whenever
@@ -75,7 +76,7 @@ mod tests {
     /// A postmaster that preloads the library may build this state before it
     /// forks backends: a child must then start afresh, with its own random
     /// stream, node and clock sequence. (This fails without the
-    /// `pthread_atfork` handler of `generator::rng`.)
+    /// `pthread_atfork` handler of `uuid_ext_core::rng`.)
     #[test]
     fn state_built_before_a_fork_is_rebuilt_in_the_child() {
         let parent_node = with(|s| s.node);

@@ -1,15 +1,18 @@
-//! Text forms of a UUID: canonical `8-4-4-4-12` hex (§4), the URN of
-//! RFC 4122 §3 / RFC 9562 §4 (`urn:uuid:` + canonical), braces and the
-//! 32-digit "simple" form. Parsing accepts hex digits in either case and the
-//! `urn:uuid:` prefix in any case (URN namespace IDs are case-insensitive).
+//! The standard hex spellings of a UUID: canonical `8-4-4-4-12` hex (§4), the URN of
+//! RFC 4122 §3 / RFC 9562 §4 (`urn:uuid:` + canonical), braces and the 32-digit "simple"
+//! spelling. Parsing accepts hex digits in either case and the `urn:uuid:` prefix in any case
+//! (URN namespace IDs are case-insensitive). The short encodings users choose (base32hex,
+//! base64url, crockford, and hex as `uuid_encode()` reads it, with spaces between pairs) are
+//! [`crate::forms`]; its `hex` writes what [`Spelling::Simple`] writes.
 //!
 //! # References
 //! * RFC 9562 §4 (ABNF), RFC 4122 §3 (URN namespace), RFC 4530 §2.1 (UUID syntax)
 
 use super::{Bytes, Error};
 
+/// A spelling of the standard hex text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Form {
+pub enum Spelling {
     /// `f81d4fae-7dec-11d0-a765-00a0c91e6bf6`
     Canonical,
     /// `urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6`
@@ -34,20 +37,20 @@ fn canonical_into(b: &Bytes, out: &mut String) {
 }
 
 /// Formats in lower-case hex, as RFC 9562 §4 recommends for output.
-pub fn format(b: &Bytes, form: Form) -> String {
+pub fn format(b: &Bytes, spelling: Spelling) -> String {
     let mut out = String::with_capacity(45);
-    match form {
-        Form::Canonical => canonical_into(b, &mut out),
-        Form::Urn => {
+    match spelling {
+        Spelling::Canonical => canonical_into(b, &mut out),
+        Spelling::Urn => {
             out.push_str(URN_PREFIX);
             canonical_into(b, &mut out);
         }
-        Form::Braced => {
+        Spelling::Braced => {
             out.push('{');
             canonical_into(b, &mut out);
             out.push('}');
         }
-        Form::Simple => out.extend(
+        Spelling::Simple => out.extend(
             b.iter().flat_map(|byte| [HEX[usize::from(byte >> 4)] as char, HEX[usize::from(byte & 0xf)] as char]),
         ),
     }
@@ -59,23 +62,23 @@ fn hex_digit(c: u8) -> Result<u8, Error> {
 }
 
 /// Parses any of the four forms, telling which one it was.
-pub fn parse(s: &str) -> Result<(Bytes, Form), Error> {
+pub fn parse(s: &str) -> Result<(Bytes, Spelling), Error> {
     let (body, form) = if s.len() >= URN_PREFIX.len()
         && s.is_char_boundary(URN_PREFIX.len())
         && s[..URN_PREFIX.len()].eq_ignore_ascii_case(URN_PREFIX)
     {
-        (&s[URN_PREFIX.len()..], Form::Urn)
+        (&s[URN_PREFIX.len()..], Spelling::Urn)
     } else if let Some(inner) = s.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
-        (inner, Form::Braced)
+        (inner, Spelling::Braced)
     } else if s.len() == 32 {
-        (s, Form::Simple)
+        (s, Spelling::Simple)
     } else {
-        (s, Form::Canonical)
+        (s, Spelling::Canonical)
     };
     let bytes = body.as_bytes();
     let digits: &mut [u8; 32] = &mut [0; 32];
     match (form, bytes.len()) {
-        (Form::Simple, 32) => digits.copy_from_slice(bytes),
+        (Spelling::Simple, 32) => digits.copy_from_slice(bytes),
         (_, 36) => {
             let mut n = 0;
             for (i, &c) in bytes.iter().enumerate() {
@@ -109,11 +112,11 @@ mod tests {
     fn rfc_example_in_every_form() {
         // RFC 9562 §4 / RFC 4122 §3 example value.
         let b = hex(EXAMPLE);
-        assert_eq!(format(&b, Form::Canonical), EXAMPLE);
-        assert_eq!(format(&b, Form::Urn), "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6");
-        assert_eq!(format(&b, Form::Braced), "{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}");
-        assert_eq!(format(&b, Form::Simple), "f81d4fae7dec11d0a76500a0c91e6bf6");
-        assert_eq!(parse("URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"), Ok((b, Form::Urn)));
+        assert_eq!(format(&b, Spelling::Canonical), EXAMPLE);
+        assert_eq!(format(&b, Spelling::Urn), "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6");
+        assert_eq!(format(&b, Spelling::Braced), "{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}");
+        assert_eq!(format(&b, Spelling::Simple), "f81d4fae7dec11d0a76500a0c91e6bf6");
+        assert_eq!(parse("URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"), Ok((b, Spelling::Urn)));
     }
 
     #[test]
@@ -125,7 +128,7 @@ mod tests {
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 *byte = (seed >> 56) as u8;
             }
-            for form in [Form::Canonical, Form::Urn, Form::Braced, Form::Simple] {
+            for form in [Spelling::Canonical, Spelling::Urn, Spelling::Braced, Spelling::Simple] {
                 assert_eq!(parse(&format(&b, form)), Ok((b, form)));
             }
         }

@@ -1,16 +1,9 @@
 -- Bad input: a specific SQLSTATE (never XX000) or NULL, and the server keeps running.
 -- Each error is shown with its DETAIL, so a Rust backtrace there (pgrx adds one whenever
 -- RUST_BACKTRACE is set in the server's environment, as it is in the test runs) fails the test.
-CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    detail text;
-BEGIN
-    EXECUTE q;
-    RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-    RETURN SQLSTATE || ': ' || SQLERRM || coalesce(nullif(' | DETAIL: ' || detail, ' | DETAIL: '), '');
-END $$;
+\set ECHO none
+\i tests/pg_regress/include/helpers.sql
+\set ECHO all
 
 -- NULL in, NULL out (STRICT).
 SELECT uuid_generate_v3(NULL, 'x') IS NULL AS v3_ns, uuid_generate_v5(uuid_ns_dns(), NULL) IS NULL AS v5_name,

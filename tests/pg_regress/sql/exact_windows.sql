@@ -3,6 +3,9 @@
 -- extractor runs on no row; count(*) is an index-only scan) and reads ORDER BY time from the
 -- primary key. CHECK (uuid_extract_version(id) = 7) does not prove it (a value of another
 -- variant passes): there the predicate stays and the order is sorted.
+\set ECHO none
+\i tests/pg_regress/include/helpers.sql
+\set ECHO all
 SET timezone = 'UTC';
 -- uuid_ext's extractors first on every major (17's core uuid_extract_timestamp reads v1 only).
 SET search_path = public, pg_catalog;
@@ -15,26 +18,6 @@ BEGIN
         out := out || regexp_replace(regexp_replace(line, '^\s*(->\s*)?', ''), '''[0-9a-f-]{36}''::uuid', 'BOUND', 'g') || '; ';
     END LOOP;
     RETURN out;
-END $$;
-CREATE FUNCTION pg_temp.result(q text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    r record;
-    out text := '';
-BEGIN
-    FOR r IN EXECUTE q LOOP
-        out := out || r::text || ';';
-    END LOOP;
-    RETURN md5(out);
-END $$;
-CREATE FUNCTION pg_temp.same_as_plain(q text) RETURNS boolean LANGUAGE plpgsql AS $$
-DECLARE
-    hooked text := pg_temp.result(q);
-    plain text;
-BEGIN
-    PERFORM set_config('uuid_ext.time_index_conditions', 'off', true);
-    plain := pg_temp.result(q);
-    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
-    RETURN hooked = plain;
 END $$;
 
 -- uuid_is_v7() is true or false, never NULL for a value.
@@ -71,7 +54,7 @@ INSERT INTO windows VALUES
 ($$SELECT count(*) FROM k WHERE uuid_extract_timestamp(id) >= NULL::timestamptz$$),
 ($$SELECT count(*) FROM k a JOIN k b ON uuid_extract_timestamp(b.id) >= '2026-03-01 00:00+00' AND b.n = a.n WHERE a.n < 100000$$),
 ($$SELECT count(*) FROM k a LEFT JOIN k b ON b.n = a.n AND uuid_extract_timestamp(b.id) < '2026-01-02 00:00+00' WHERE b.n IS NULL$$);
-SELECT count(*) AS windows, count(*) FILTER (WHERE pg_temp.same_as_plain(q)) AS same_rows_as_plain FROM windows;
+SELECT count(*) AS windows, count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows_as_plain FROM windows;
 
 -- Ordered reads from the primary key, any NULLS placement (the time is NULL only for a NULL key).
 SELECT pg_temp.plan('SELECT id FROM k ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20') AS latest_20,
@@ -85,7 +68,7 @@ INSERT INTO orders VALUES
 ('SELECT uuid_extract_timestamp(id) FROM k ORDER BY uuid_extract_timestamp(id) NULLS FIRST LIMIT 20'),
 ('SELECT uuid_ext_timestamp(id) FROM k ORDER BY uuid_ext_timestamp(id) DESC NULLS LAST LIMIT 20'),
 ($$SELECT uuid_extract_timestamp(id) FROM k WHERE uuid_extract_timestamp(id) < '2026-02-01 00:00+00' ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50$$);
-SELECT count(*) AS orders, count(*) FILTER (WHERE pg_temp.same_as_plain(q)) AS same_order_as_plain FROM orders;
+SELECT count(*) AS orders, count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_order_as_plain FROM orders;
 
 -- With the weaker CHECK, a value of another variant (version nibble 7, no time) is allowed:
 -- the predicate stays (a Filter), the order is sorted, and that value is where time puts it.
@@ -104,7 +87,7 @@ INSERT INTO kn SELECT CASE WHEN n % 10 = 0 THEN NULL ELSE id END, n FROM k WHERE
 CREATE INDEX ON kn (id);
 VACUUM ANALYZE kn;
 SELECT pg_temp.plan('SELECT n FROM kn ORDER BY uuid_extract_timestamp(id) NULLS FIRST LIMIT 5') AS nullable_order;
-SELECT count(*) FILTER (WHERE pg_temp.same_as_plain(q)) AS same_as_plain
+SELECT count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_as_plain
 FROM unnest(ARRAY['SELECT uuid_extract_timestamp(id) FROM kn ORDER BY uuid_extract_timestamp(id) NULLS FIRST LIMIT 600',
                   'SELECT uuid_extract_timestamp(id) FROM kn ORDER BY uuid_extract_timestamp(id) DESC NULLS LAST LIMIT 5000',
                   $$SELECT count(*) FROM kn WHERE uuid_extract_timestamp(id) < '2026-01-02 00:00+00'$$]) q;

@@ -4,6 +4,9 @@
 -- with the hook than without it, the row estimates are the same, and the user's own index
 -- serves the queries it serves without the hook (found by review of 0.4.0: the rewrite hid an
 -- index on (tenant, uuid_extract_timestamp(id)), 1,100 times slower).
+\set ECHO none
+\i tests/pg_regress/include/helpers.sql
+\set ECHO all
 SET timezone = 'UTC';
 -- 200,000 v7 keys over 30 days, 100 tenants; keys in time order, as inserts make them.
 CREATE TABLE mt (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), tenant int, x int);
@@ -88,18 +91,6 @@ SELECT pg_temp.indexes($$SELECT count(*), sum(x) FROM bt WHERE uuid_extract_time
 SELECT pg_temp.indexes($$SELECT id FROM mt ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20$$) AS latest_20;
 
 -- And the same rows: every query, with the hook and without.
-CREATE FUNCTION pg_temp.rows_of(q text, hook boolean) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    r record;
-    out text := '';
-BEGIN
-    PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
-    FOR r IN EXECUTE q LOOP
-        out := out || r::text || ';';
-    END LOOP;
-    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
-    RETURN md5(out);
-END $$;
-SELECT count(*) FILTER (WHERE pg_temp.rows_of(q, true) = pg_temp.rows_of(q, false)) AS same_rows FROM queries;
+SELECT count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows FROM queries;
 
 DROP TABLE mt, bt, tt;

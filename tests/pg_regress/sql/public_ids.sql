@@ -1,17 +1,9 @@
 -- Public IDs (README, "Public IDs"): a v7's face that looks like a random v4, and back, with
 -- uuidv47's construction; the key from a file only the server reads, or as an argument.
+\set ECHO none
+\i tests/pg_regress/include/helpers.sql
+\set ECHO all
 SET timezone = 'UTC';
--- An error as SQLSTATE: message | HINT, so each shows its SQLSTATE.
-CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    hint text;
-BEGIN
-    EXECUTE q;
-    RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS hint = PG_EXCEPTION_HINT;
-    RETURN SQLSTATE || ': ' || SQLERRM || coalesce(nullif(' | HINT: ' || hint, ' | HINT: '), '');
-END $$;
 
 -- 1. uuidv47's published example: key k0 = 0x0123456789abcdef, k1 = 0xfedcba9876543210.
 SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f', '\x0123456789abcdeffedcba9876543210')
