@@ -18,7 +18,7 @@ for v in "${RUN_MAJORS[@]}"; do
         "$(sql "$BIN" "$PORT" postgres -c "CREATE EXTENSION uuid_ext" -c "
             SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f') = '2463c780-7fca-4def-8c3f-7b1a2c4d5e6f',
                    uuid_v7_from_public('2463c780-7fca-4def-8c3f-7b1a2c4d5e6f') = '018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f'" 2>&1 \
-           | grep -vE '^(WARNING|DETAIL):')"
+           | grep -vE '^(WARNING|DETAIL|HINT):')"
     sql "$BIN" "$PORT" postgres -c "CREATE ROLE mapper LOGIN" \
         -c "GRANT EXECUTE ON FUNCTION uuid_v7_to_public(uuid), uuid_v7_from_public(uuid) TO mapper" >/dev/null
     out=$("$BIN/psql" -X -q -t -A -h 127.0.0.1 -p "$PORT" -U mapper -d postgres 2>&1 <<'SQL'
@@ -27,7 +27,7 @@ DO $$ BEGIN PERFORM current_setting('uuid_ext.public_id_key_file'); EXCEPTION WH
 SQL
     )
     check "PostgreSQL $v: a granted role's first call loads the library and maps; it cannot read the setting" \
-        "t|42501" "$(grep -vE '^(WARNING|DETAIL):' <<<"$out" | sed 's/^NOTICE:  //' | paste -sd'|' -)"
+        "t|42501" "$(grep -vE '^(WARNING|DETAIL|HINT):' <<<"$out" | sed 's/^NOTICE:  //' | paste -sd'|' -)"
     check "PostgreSQL $v: a misspelt uuid_ext.* setting is refused once the library is loaded" "1" \
         "$(sql "$BIN" "$PORT" postgres -c "LOAD 'uuid_ext'" -c "SHOW uuid_ext.public_id_key_fil" 2>&1 | grep -c 'unrecognized configuration parameter')"
     stop_cluster "$BIN" "$DATA"
