@@ -24,6 +24,8 @@ repeats code where PL/pgSQL cannot share it, without the source repeating it:
   {{SYMBOLS(bits, alphabet, n, width)}}   built in: the n symbols of a bit string, `width` bits each
   {{SHA1_VARS()}}, {{SHA1()}}  built in: SHA-1 in PL/pgSQL (sha1_fragment below)
   {{SIPHASH_VARS()}}, {{SIPHASH(u, key)}}  built in: SipHash-2-4 for public IDs (siphash_fragment)
+  {{ASCII_CHARS()}}             built in: a literal of every ASCII character but NUL
+  {{FUNCTION_NAMES()}}          built in: a text[] literal of every function the script creates
   {{MASK(expr, kinds, type)}}   built in: 0 ('' for text) when expr (0..63) is one of the kinds,
                                 else NULL, as an array subscript (strict, so an inlined STRICT
                                 SQL function stays inlinable)
@@ -252,7 +254,19 @@ def builtin_sha1():
     return sha1_fragment()[1]
 
 
-BUILTINS = {"SYMBOLS": builtin_symbols, "MASK": builtin_mask, "SHA1_VARS": builtin_sha1_vars, "SHA1": builtin_sha1,
+def builtin_ascii_chars():
+    """Every ASCII character but NUL, as a string literal (for translate())."""
+    return "E'" + "".join(f"\\x{c:02x}" for c in range(1, 128)) + "'"
+
+
+FUNCTION_NAMES = []  # filled by build(): every function the script creates
+
+
+def builtin_function_names():
+    return "'{" + ",".join(FUNCTION_NAMES) + "}'"
+
+
+BUILTINS = {"SYMBOLS": builtin_symbols, "ASCII_CHARS": builtin_ascii_chars, "FUNCTION_NAMES": builtin_function_names, "MASK": builtin_mask, "SHA1_VARS": builtin_sha1_vars, "SHA1": builtin_sha1,
             "SIPHASH_VARS": builtin_siphash_vars, "SIPHASH": builtin_siphash}
 
 
@@ -357,7 +371,9 @@ def expand(lines, macros, depth=0):
 
 
 def build():
-    macros, version, body = parse(read("uuid_ext_sql.sql.in"))
+    source = read("uuid_ext_sql.sql.in")
+    FUNCTION_NAMES[:] = sorted(set(re.findall(r'CREATE FUNCTION "?(\w+)"?\(', source)))
+    macros, version, body = parse(source)
     script = "\n".join(expand(body, macros)).strip() + "\n"
     if TAG in script:
         raise SystemExit(f"the script contains {TAG}")

@@ -45,6 +45,11 @@ SELECT pgtle.install_extension('uuid_ext_sql', '0.5.0', 'UUIDs of RFC 9562 (vers
 
 -- A bool as 0 or 1 (strict, unlike CASE).
 
+-- Whether text holds a character outside ASCII, in time linear in its length and without an
+-- allocation larger than the text (a regular expression converts to 4 bytes a character; a
+-- text of more than 256 MB then fails with XX000): in a multi-byte encoding every non-ASCII
+-- character takes several bytes; in a single-byte one, translate() keeps what is not ASCII.
+
 -- The text of a message that shows a value (uuid_ext's convert.rs, bytes_for_message): at most
 -- 100 bytes, whole characters, then "..."; outside UTF-8 databases, bytes other than printable
 -- ASCII as \xNN. Needs the variables shown_bytes bytea, shown_i int4, shown_b int4.
@@ -63,6 +68,8 @@ SELECT pgtle.install_extension('uuid_ext_sql', '0.5.0', 'UUIDs of RFC 9562 (vers
 -- class of valid symbols (any case for uuid_decode, lower case for TypeID). Needs the
 -- variables crock_bits varbit, crock_i int4, crock_v int4, got int4.
 
+
+-- ASCII letters in upper case, whatever the collation (upper() of 'i' is 'İ' in Turkish).
 
 -- 128 bits to a uuid.
 
@@ -105,7 +112,7 @@ DECLARE
     target text := pg_catalog.current_schema();
     taken text;
 BEGIN
-    IF pg_catalog.current_setting('server_version_num')::int4 < 140000 THEN
+    IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 OPERATOR(pg_catalog.<) 140000 THEN
         RAISE EXCEPTION 'uuid_ext_sql needs PostgreSQL 14 or later'
             USING ERRCODE = 'feature_not_supported';
     END IF;
@@ -113,6 +120,18 @@ BEGIN
         RAISE EXCEPTION 'no schema has been selected to create in'
             USING ERRCODE = 'invalid_schema_name',
                   HINT = 'Set search_path to the schema uuid_ext_sql should go in, first.';
+    END IF;
+    -- The SQL-standard bodies below bind their operators and types now, in this search_path:
+    -- with pg_catalog searched first (and every operand of an exact type), each is pg_catalog's,
+    -- whatever other schemas on the path hold. A path that lists pg_catalog after another
+    -- schema would let that schema's operators into this script's functions: refuse it.
+    IF (SELECT s FROM pg_catalog.unnest(pg_catalog.current_schemas(true)) AS s
+        WHERE s OPERATOR(pg_catalog.!~) '^pg_temp' LIMIT 1) OPERATOR(pg_catalog.<>) 'pg_catalog'::pg_catalog.name THEN
+        RAISE EXCEPTION 'uuid_ext_sql installs only with pg_catalog searched first'
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  DETAIL = pg_catalog.format('search_path is %s, so another schema''s operators would be bound into its functions.',
+                                             pg_catalog.current_setting('search_path')),
+                  HINT = pg_catalog.format('SET search_path = %I before running the script (pg_catalog is then searched first, implicitly).', target);
     END IF;
     -- uuid-ossp, pg_uuidv7, uuid_ext or an earlier uuid_ext_sql in the same schema: say so, and
     -- how to move it aside, instead of PostgreSQL's bare "function ... already exists".
@@ -124,7 +143,7 @@ BEGIN
     LEFT JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
     WHERE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n
                                                  WHERE n.nspname OPERATOR(pg_catalog.=) target)
-      AND p.proname OPERATOR(pg_catalog.=) ANY ('{uuid_generate_v1,uuid_generate_v4,uuid_generate_v7,uuid_nil,uuid_extract_timestamp}'::pg_catalog.name[]);
+      AND p.proname OPERATOR(pg_catalog.=) ANY ('{uuid_decode,uuid_encode,uuid_ext_clock_seq,uuid_ext_node,uuid_ext_timestamp,uuid_ext_timestamp_subms,uuid_ext_variant,uuid_extract_timestamp,uuid_extract_version,uuid_from_typeid,uuid_from_urn,uuid_generate_v1,uuid_generate_v1mc,uuid_generate_v3,uuid_generate_v4,uuid_generate_v5,uuid_generate_v6,uuid_generate_v7,uuid_generate_v7_batch,uuid_generate_v8,uuid_is_v7,uuid_max,uuid_nil,uuid_ns_dns,uuid_ns_oid,uuid_ns_url,uuid_ns_x500,uuid_time_cmp,uuid_time_ge,uuid_time_gt,uuid_time_le,uuid_time_lower_bound,uuid_time_lt,uuid_time_upper_bound,uuid_timestamp_to_v7,uuid_timestamptz_to_v7,uuid_to_typeid,uuid_to_urn,uuid_typeid_prefix,uuid_v1_to_v6,uuid_v6_to_v1,uuid_v7_from_public,uuid_v7_lower_bound,uuid_v7_to_public,uuid_v7_to_timestamp,uuid_v7_to_timestamptz,uuid_v7_upper_bound,uuidv4,uuidv7}'::pg_catalog.name[]);
     IF taken IS NOT NULL THEN
         RAISE EXCEPTION 'schema % already has UUID functions of the names uuid_ext_sql creates (from: %)',
                         pg_catalog.quote_ident(target), taken
@@ -176,20 +195,20 @@ BEGIN ATOMIC SELECT ('{NCS,NCS,NCS,NCS,"RFC 9562","RFC 9562",Microsoft,Future}':
 
 CREATE FUNCTION uuid_v7_to_timestamptz("uuid" uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC SELECT pg_catalog.timezone('UTC', ('1970-01-01 00:00:00'::timestamp + '1 day'::interval * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 86400000) + '0.001 s'::interval * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 86400000))); END;
+BEGIN ATOMIC SELECT pg_catalog.timezone('UTC', ('1970-01-01 00:00:00'::timestamp + '1 day'::interval * (((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 86400000::int8)::float8) + '0.001 s'::interval * (((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 86400000::int8)::float8))); END;
 
 CREATE FUNCTION uuid_v7_to_timestamp("uuid" uuid) RETURNS timestamp
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC SELECT ('1970-01-01 00:00:00'::timestamp + '1 day'::interval * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 86400000) + '0.001 s'::interval * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 86400000)); END;
+BEGIN ATOMIC SELECT ('1970-01-01 00:00:00'::timestamp + '1 day'::interval * (((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 86400000::int8)::float8) + '0.001 s'::interval * (((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 86400000::int8)::float8)); END;
 
 CREATE FUNCTION uuid_ext_timestamp("uuid" uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC SELECT pg_catalog.timezone('UTC', ('1582-10-15 00:00:00'::timestamp + '1 day'::interval * ((((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 6)::int4::int8 * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 26)::int4::int8 * ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 44) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 28) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 12) | (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 30)::int4::int8 * (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 10000 + 122192928000000000) + ('{NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 864000000000) + '0.000001 s'::interval * (((((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 6)::int4::int8 * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 26)::int4::int8 * ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 44) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 28) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 12) | (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 30)::int4::int8 * (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 10000 + 122192928000000000) + ('{NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 864000000000) / 10))); END;
+BEGIN ATOMIC SELECT pg_catalog.timezone('UTC', ('1582-10-15 00:00:00'::timestamp + '1 day'::interval * (((((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 6)::int4::int8 * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 26)::int4::int8 * ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 44) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 28) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 12) | (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 30)::int4::int8 * (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 10000::int8 + 122192928000000000) + ('{NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 864000000000)::float8) + '0.000001 s'::interval * ((((((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 6)::int4::int8 * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 26)::int4::int8 * ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 44) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 28) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 12) | (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 30)::int4::int8 * (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 10000::int8 + 122192928000000000) + ('{NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 864000000000) / 10::int8)::float8))); END;
 
 -- rand_a read as a 12-bit fraction of the millisecond (§6.2 Method 3), rounded down to the µs.
 CREATE FUNCTION uuid_ext_timestamp_subms("uuid" uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC SELECT pg_catalog.timezone('UTC', ('1970-01-01 00:00:00'::timestamp + '1 day'::interval * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 1000 + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)::int8 & 15) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8) * 1000000 / 4096) / 1000 + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 86400000000) + '0.000001 s'::interval * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 1000 + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)::int8 & 15) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8) * 1000000 / 4096) / 1000 + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 86400000000))); END;
+BEGIN ATOMIC SELECT pg_catalog.timezone('UTC', ('1970-01-01 00:00:00'::timestamp + '1 day'::interval * (((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 1000::int8 + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)::int8 & 15::int8) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8) * 1000000::int8 / 4096::int8) / 1000::int8 + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 86400000000)::float8) + '0.000001 s'::interval * (((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 1000::int8 + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)::int8 & 15::int8) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8) * 1000000::int8 / 4096::int8) / 1000::int8 + ('{NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 86400000000)::float8))); END;
 
 CREATE FUNCTION uuid_ext_clock_seq("uuid" uuid) RETURNS int4
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -214,16 +233,16 @@ BEGIN ATOMIC SELECT (pg_catalog.substr("uuid"::text, 8, 1) || pg_catalog.substr(
 -- uuid_extract_timestamp() reads v1 only). v1 and v7 (to the millisecond) only, as 18.
 DO $uuid_ext_sql$
 BEGIN
-    IF pg_catalog.current_setting('server_version_num')::int4 >= 180000 THEN
+    IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 OPERATOR(pg_catalog.>=) 180000 THEN
         CREATE FUNCTION uuid_extract_timestamp("uuid" uuid) RETURNS timestamptz
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
         BEGIN ATOMIC SELECT pg_catalog.uuid_extract_timestamp("uuid"); END;
     ELSE
         CREATE FUNCTION uuid_extract_timestamp("uuid" uuid) RETURNS timestamptz
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        BEGIN ATOMIC SELECT pg_catalog.timezone('UTC', ('1582-10-15 00:00:00'::timestamp + '1 day'::interval * ((((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 6)::int4::int8 * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 30)::int4::int8 * (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 10000 + 122192928000000000) + ('{NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 864000000000) + '0.000001 s'::interval * (((((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 6)::int4::int8 * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 30)::int4::int8 * (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 10000 + 122192928000000000) + ('{NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 864000000000) / 10))); END;
+        BEGIN ATOMIC SELECT pg_catalog.timezone('UTC', ('1582-10-15 00:00:00'::timestamp + '1 day'::interval * (((((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 6)::int4::int8 * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 30)::int4::int8 * (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 10000::int8 + 122192928000000000) + ('{NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) / 864000000000)::float8) + '0.000001 s'::interval * ((((((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 6)::int4::int8 * ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8) + ((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6)) = 30)::int4::int8 * (((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 5)::int8) * 10000::int8 + 122192928000000000) + ('{NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL}'::int8[])[((((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send("uuid"), 8)) >> 6))) + 1]) % 864000000000) / 10::int8)::float8))); END;
     END IF;
-    IF pg_catalog.current_setting('server_version_num')::int4 >= 170000 THEN
+    IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 OPERATOR(pg_catalog.>=) 170000 THEN
         CREATE FUNCTION uuid_extract_version("uuid" uuid) RETURNS int2
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
         BEGIN ATOMIC SELECT pg_catalog.uuid_extract_version("uuid"); END;
@@ -241,7 +260,8 @@ $uuid_ext_sql$;
 -- uuid_ext's bounds.rs and time_order.rs. In numeric: exact, and ±infinity compare.
 
 CREATE FUNCTION uuid_v7_lower_bound(ts timestamptz) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     ms numeric := pg_catalog.ceil(EXTRACT(epoch FROM ts) * 1000);
 BEGIN
@@ -255,7 +275,8 @@ END
 $uuid_ext_sql$;
 
 CREATE FUNCTION uuid_v7_upper_bound(ts timestamptz) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     ms numeric := pg_catalog.ceil((EXTRACT(epoch FROM ts) + 0.000001) * 1000);
 BEGIN
@@ -270,7 +291,8 @@ $uuid_ext_sql$;
 
 
 CREATE FUNCTION uuid_time_lower_bound(ts timestamptz) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     ns numeric := EXTRACT(epoch FROM ts) * 1000000000;
     ms numeric := pg_catalog.ceil(ns / 1000000);
@@ -291,7 +313,8 @@ END
 $uuid_ext_sql$;
 
 CREATE FUNCTION uuid_time_upper_bound(ts timestamptz) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     ns numeric := (EXTRACT(epoch FROM ts) + 0.000001) * 1000000000;
     ms numeric := pg_catalog.ceil(ns / 1000000);
@@ -319,10 +342,11 @@ $uuid_ext_sql$;
 
 
 CREATE FUNCTION uuid_time_cmp(a uuid, b uuid) RETURNS int4
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
-    ka numeric := CASE (((pg_catalog.get_byte(pg_catalog.uuid_send(a), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send(a), 8)) >> 6)) WHEN 6 THEN ((((pg_catalog.get_byte(pg_catalog.uuid_send(a), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(a), 3)::int8)::numeric WHEN 26 THEN ((pg_catalog.get_byte(pg_catalog.uuid_send(a), 0)::int8 << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 1)::int8 << 44) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 2)::int8 << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 3)::int8 << 28) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 4)::int8 << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 5)::int8 << 12) | (((pg_catalog.get_byte(pg_catalog.uuid_send(a), 6)) & 15)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(a), 7)::int8)::numeric WHEN 30 THEN (((pg_catalog.get_byte(pg_catalog.uuid_send(a), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(a), 5)::int8) * 10000 + 122192928000000000)::numeric ELSE 9223372036854775808 + (('x' || pg_catalog.encode(pg_catalog.substring(pg_catalog.uuid_send(a), 1, 8), 'hex'))::bit(64) >> 1)::int8::numeric END;
-    kb numeric := CASE (((pg_catalog.get_byte(pg_catalog.uuid_send(b), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send(b), 8)) >> 6)) WHEN 6 THEN ((((pg_catalog.get_byte(pg_catalog.uuid_send(b), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(b), 3)::int8)::numeric WHEN 26 THEN ((pg_catalog.get_byte(pg_catalog.uuid_send(b), 0)::int8 << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 1)::int8 << 44) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 2)::int8 << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 3)::int8 << 28) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 4)::int8 << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 5)::int8 << 12) | (((pg_catalog.get_byte(pg_catalog.uuid_send(b), 6)) & 15)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(b), 7)::int8)::numeric WHEN 30 THEN (((pg_catalog.get_byte(pg_catalog.uuid_send(b), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(b), 5)::int8) * 10000 + 122192928000000000)::numeric ELSE 9223372036854775808 + (('x' || pg_catalog.encode(pg_catalog.substring(pg_catalog.uuid_send(b), 1, 8), 'hex'))::bit(64) >> 1)::int8::numeric END;
+    ka numeric := CASE (((pg_catalog.get_byte(pg_catalog.uuid_send(a), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send(a), 8)) >> 6)) WHEN 6 THEN ((((pg_catalog.get_byte(pg_catalog.uuid_send(a), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(a), 3)::int8)::numeric WHEN 26 THEN ((pg_catalog.get_byte(pg_catalog.uuid_send(a), 0)::int8 << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 1)::int8 << 44) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 2)::int8 << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 3)::int8 << 28) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 4)::int8 << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 5)::int8 << 12) | (((pg_catalog.get_byte(pg_catalog.uuid_send(a), 6)) & 15)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(a), 7)::int8)::numeric WHEN 30 THEN (((pg_catalog.get_byte(pg_catalog.uuid_send(a), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(a), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(a), 5)::int8) * 10000::int8 + 122192928000000000)::numeric ELSE 9223372036854775808 + (('x' || pg_catalog.encode(pg_catalog.substring(pg_catalog.uuid_send(a), 1, 8), 'hex'))::bit(64) >> 1)::int8::numeric END;
+    kb numeric := CASE (((pg_catalog.get_byte(pg_catalog.uuid_send(b), 6)) >> 4) * 4 + ((pg_catalog.get_byte(pg_catalog.uuid_send(b), 8)) >> 6)) WHEN 6 THEN ((((pg_catalog.get_byte(pg_catalog.uuid_send(b), 6)) & 15)::int8 << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 7)::int8 << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 4)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 5)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 0)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 1)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 2)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(b), 3)::int8)::numeric WHEN 26 THEN ((pg_catalog.get_byte(pg_catalog.uuid_send(b), 0)::int8 << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 1)::int8 << 44) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 2)::int8 << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 3)::int8 << 28) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 4)::int8 << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 5)::int8 << 12) | (((pg_catalog.get_byte(pg_catalog.uuid_send(b), 6)) & 15)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(b), 7)::int8)::numeric WHEN 30 THEN (((pg_catalog.get_byte(pg_catalog.uuid_send(b), 0)::int8 << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 1)::int8 << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 2)::int8 << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 3)::int8 << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(b), 4)::int8 << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(b), 5)::int8) * 10000::int8 + 122192928000000000)::numeric ELSE 9223372036854775808 + (('x' || pg_catalog.encode(pg_catalog.substring(pg_catalog.uuid_send(b), 1, 8), 'hex'))::bit(64) >> 1)::int8::numeric END;
     na uuid;
     nb uuid;
 BEGIN
@@ -369,7 +393,8 @@ BEGIN ATOMIC SELECT pg_catalog.gen_random_uuid(); END;
 -- PostgreSQL refuses set_config() while a parallel plan runs, in the leader too.
 
 CREATE FUNCTION uuid_generate_v7() RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     v7_state text;
     now_us int8;
@@ -415,7 +440,8 @@ BEGIN ATOMIC SELECT uuid_generate_v7(); END;
 -- is the instant it stands for (the clock reading, or the start of the tick the state moved to)
 -- plus the shift, computed as timestamptz + interval at this moment.
 CREATE FUNCTION uuid_generate_v7(shift interval) RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     v7_state text;
     now_us int8;
@@ -490,7 +516,8 @@ LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 BEGIN ATOMIC SELECT uuid_generate_v7(shift); END;
 
 CREATE FUNCTION uuid_generate_v7_batch(n int4) RETURNS SETOF uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     v7_state text;
     now_us int8;
@@ -538,7 +565,8 @@ $uuid_ext_sql$;
 -- pg_uuidv7's: a v7 for the millisecond of ts (rounded down), random bits zero when zero.
 
 CREATE FUNCTION uuid_timestamptz_to_v7(ts timestamptz, zero bool DEFAULT false) RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     ms numeric := pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000);
     r bytea;
@@ -560,7 +588,8 @@ END
 $uuid_ext_sql$;
 
 CREATE FUNCTION uuid_timestamp_to_v7(ts timestamp, zero bool DEFAULT false) RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     ms numeric := pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000);
     r bytea;
@@ -588,7 +617,8 @@ $uuid_ext_sql$;
 -- sequence.
 
 CREATE FUNCTION uuid_generate_v1() RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     v1_state text := pg_catalog.current_setting('uuid_ext_sql.v1_state', true);
     observed int8 := (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::int8 * 10 + 122192928000000000;
@@ -649,30 +679,49 @@ BEGIN ATOMIC SELECT uuid_v1_to_v6(uuid_generate_v1()); END;
 -- The name is hashed as the bytes of the text in the database encoding, as uuid-ossp and
 -- uuid_ext do.
 
+-- The namespace's 16 bytes and the name's, as one bytea; a name too long for that (PostgreSQL's
+-- values end at 1 GB) is 54000 here, where uuid_ext hashes it.
+
+-- A hash's first 32 hex digits as a UUID of the version: version nibble set, variant 10.
 
 CREATE FUNCTION uuid_generate_v3(namespace uuid, name text) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT (pg_catalog.overlay(pg_catalog.overlay(h, '3', 13, 1),
-                               pg_catalog.translate(pg_catalog.substr(h, 17, 1), '0123456789abcdef', '89ab89ab89ab89ab'), 17, 1))::uuid
-    FROM (SELECT pg_catalog.md5(pg_catalog.uuid_send(namespace) || pg_catalog.convert_to(name, pg_catalog.getdatabaseencoding())) AS h) hashed;
-END;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
+DECLARE
+    message bytea;
+BEGIN
+    IF pg_catalog.octet_length(name) > 1073741803 THEN
+        RAISE EXCEPTION USING ERRCODE = '54000', MESSAGE = 'name too long for uuid_ext_sql',
+            DETAIL = 'uuid_ext_sql hashes names of at most 1073741803 bytes (uuid_ext: any text).';
+    END IF;
+    message := pg_catalog.uuid_send(namespace) || pg_catalog.convert_to(name, pg_catalog.getdatabaseencoding());
+    RETURN (pg_catalog.overlay(pg_catalog.overlay(pg_catalog.md5(message), '3', 13, 1), pg_catalog.translate(pg_catalog.substr(pg_catalog.md5(message), 17, 1), '0123456789abcdef', '89ab89ab89ab89ab'), 17, 1))::uuid;
+END
+$uuid_ext_sql$;
 
 CREATE FUNCTION uuid_generate_v8(namespace uuid, name text) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT (pg_catalog.overlay(pg_catalog.overlay(h, '8', 13, 1),
-                               pg_catalog.translate(pg_catalog.substr(h, 17, 1), '0123456789abcdef', '89ab89ab89ab89ab'), 17, 1))::uuid
-    FROM (SELECT pg_catalog.left(pg_catalog.encode(pg_catalog.sha256(pg_catalog.uuid_send(namespace) || pg_catalog.convert_to(name, pg_catalog.getdatabaseencoding())), 'hex'), 32) AS h) hashed;
-END;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
+DECLARE
+    message bytea;
+BEGIN
+    IF pg_catalog.octet_length(name) > 1073741803 THEN
+        RAISE EXCEPTION USING ERRCODE = '54000', MESSAGE = 'name too long for uuid_ext_sql',
+            DETAIL = 'uuid_ext_sql hashes names of at most 1073741803 bytes (uuid_ext: any text).';
+    END IF;
+    message := pg_catalog.uuid_send(namespace) || pg_catalog.convert_to(name, pg_catalog.getdatabaseencoding());
+    RETURN (pg_catalog.overlay(pg_catalog.overlay(pg_catalog.left(pg_catalog.encode(pg_catalog.sha256(message), 'hex'), 32), '8', 13, 1), pg_catalog.translate(pg_catalog.substr(pg_catalog.left(pg_catalog.encode(pg_catalog.sha256(message), 'hex'), 32), 17, 1), '0123456789abcdef', '89ab89ab89ab89ab'), 17, 1))::uuid;
+END
+$uuid_ext_sql$;
 
 -- SHA-1 (RFC 9562 §5.5): pgcrypto's digest() when pgcrypto is installed in this database (its C
 -- function, found through the extension's membership, never by name alone), else SHA-1 in
 -- PL/pgSQL: the same answer either way.
 CREATE FUNCTION uuid_generate_v5(namespace uuid, name text) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
-    sha1_in bytea := pg_catalog.uuid_send(namespace) || pg_catalog.convert_to(name, pg_catalog.getdatabaseencoding());
+    sha1_in bytea;
     sha1_out bytea;
     digest text;
     h text;
@@ -700,6 +749,13 @@ DECLARE
     sha1_p6 bigint;
     sha1_p7 bigint;
 BEGIN
+    IF pg_catalog.octet_length(name) > 1073741803 THEN
+        RAISE EXCEPTION USING ERRCODE = '54000', MESSAGE = 'name too long for uuid_ext_sql',
+            DETAIL = 'uuid_ext_sql hashes names of at most 1073741803 bytes (uuid_ext: any text).';
+    END IF;
+    sha1_in := pg_catalog.uuid_send(namespace) || pg_catalog.convert_to(name, pg_catalog.getdatabaseencoding());
+    -- pgcrypto's digest(bytea, text), callable by this role in a schema it may use, with no
+    -- other function of that name beside pgcrypto's two (one would make the call ambiguous).
     SELECT pg_catalog.format('%I.%I', n.nspname, p.proname) INTO digest
     FROM pg_catalog.pg_extension e
     JOIN pg_catalog.pg_depend d ON d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
@@ -713,9 +769,12 @@ BEGIN
       AND p.proargtypes OPERATOR(pg_catalog.=) '17 25'::pg_catalog.oidvector
       AND l.lanname OPERATOR(pg_catalog.=) 'c' AND p.probin OPERATOR(pg_catalog.=) '$libdir/pgcrypto'
       AND pg_catalog.has_function_privilege(p.oid, 'EXECUTE')
+      AND pg_catalog.has_schema_privilege(n.oid, 'USAGE')
+      AND (SELECT pg_catalog.count(*) FROM pg_catalog.pg_proc o
+           WHERE o.pronamespace OPERATOR(pg_catalog.=) n.oid AND o.proname OPERATOR(pg_catalog.=) 'digest') OPERATOR(pg_catalog.=) 2
     LIMIT 1;
     IF digest IS NOT NULL THEN
-        EXECUTE 'SELECT ' || digest || '($1, ''sha1'')' INTO sha1_out USING sha1_in;
+        EXECUTE 'SELECT ' || digest || '($1, ''sha1''::pg_catalog.text)' INTO sha1_out USING sha1_in;
     ELSE
         -- ===========================================================================
         -- SHA-1 (FIPS 180-4) as a PL/pgSQL code fragment using only PostgreSQL core
@@ -986,14 +1045,14 @@ BEGIN
         END IF;
     END IF;
     h := pg_catalog.left(pg_catalog.encode(sha1_out, 'hex'), 32);
-    RETURN (pg_catalog.overlay(pg_catalog.overlay(h, '5', 13, 1),
-                               pg_catalog.translate(pg_catalog.substr(h, 17, 1), '0123456789abcdef', '89ab89ab89ab89ab'), 17, 1))::uuid;
+    RETURN (pg_catalog.overlay(pg_catalog.overlay(h, '5', 13, 1), pg_catalog.translate(pg_catalog.substr(h, 17, 1), '0123456789abcdef', '89ab89ab89ab89ab'), 17, 1))::uuid;
 END
 $uuid_ext_sql$;
 
 -- 16 custom bytes; only version and variant are overwritten (RFC 9562 §5.8).
 CREATE FUNCTION uuid_generate_v8(custom bytea) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 BEGIN
     IF pg_catalog.length(custom) <> 16 THEN
         RAISE EXCEPTION USING ERRCODE = '22023',
@@ -1013,7 +1072,8 @@ $uuid_ext_sql$;
 
 
 CREATE FUNCTION uuid_v7_to_public(id uuid, key bytea) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     sip_k0h int8;
     sip_k0l int8;
@@ -1345,7 +1405,8 @@ END
 $uuid_ext_sql$;
 
 CREATE FUNCTION uuid_v7_from_public(face uuid, key bytea) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     sip_k0h int8;
     sip_k0l int8;
@@ -1683,7 +1744,8 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC SELECT 'urn:uuid:' || "uuid"::text; END;
 
 CREATE FUNCTION uuid_from_urn(urn text) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     shown_bytes bytea;
     shown_i int4;
@@ -1692,7 +1754,8 @@ DECLARE
     shown_hint text;
     shown text;
 BEGIN
-    IF urn ~ '^[uU][rR][nN]:[uU][uU][iI][dD]:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' THEN
+    IF pg_catalog.length(urn) = 45
+       AND urn ~ '^[uU][rR][nN]:[uU][uU][iI][dD]:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' THEN
         RETURN pg_catalog.substr(urn, 10)::uuid;
     END IF;
     IF pg_catalog.getdatabaseencoding() OPERATOR(pg_catalog.=) 'UTF8' THEN
@@ -1735,7 +1798,8 @@ $uuid_ext_sql$;
 -- hex (32 digits), base32hex (RFC 4648 §7, 26 symbols, unpadded), base64url (RFC 4648 §5, 22
 -- symbols, unpadded), crockford (26 symbols, the ULID form). uuid_ext's forms.rs.
 CREATE FUNCTION uuid_encode(id uuid, format text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     shown_bytes bytea;
     shown_i int4;
@@ -1746,7 +1810,8 @@ DECLARE
     fmt text;
     bits varbit;
 BEGIN
-    fmt := pg_catalog.translate(format, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
+    fmt := CASE WHEN pg_catalog.length(format) <= 9
+                    THEN pg_catalog.translate(format, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') END;
     IF fmt IS NULL OR fmt NOT IN ('hex', 'base32hex', 'base64url', 'crockford') THEN
         IF pg_catalog.getdatabaseencoding() OPERATOR(pg_catalog.=) 'UTF8' THEN
             shown := format;
@@ -1796,7 +1861,8 @@ $uuid_ext_sql$;
 -- 'symbol' or 'trailing' when they are not one.
 
 CREATE FUNCTION uuid_decode(t text, format text) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     crock_bits varbit;
     crock_i int4;
@@ -1817,9 +1883,11 @@ DECLARE
     bits varbit;
     pads int4;
     i int4;
-    c text;
+    b int4;
+    text_bytes bytea;
 BEGIN
-    fmt := pg_catalog.translate(format, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
+    fmt := CASE WHEN pg_catalog.length(format) <= 9
+                    THEN pg_catalog.translate(format, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') END;
     IF fmt IS NULL OR fmt NOT IN ('hex', 'base32hex', 'base64url', 'crockford') THEN
         IF pg_catalog.getdatabaseencoding() OPERATOR(pg_catalog.=) 'UTF8' THEN
             shown := format;
@@ -1850,7 +1918,7 @@ BEGIN
     END IF;
     IF fmt = 'crockford' THEN
         err := NULL;
-        IF t ~ '[^\x01-\x7f]' THEN
+        IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(t) <> pg_catalog.length(t) ELSE pg_catalog.translate(t, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END) THEN
             err := 'symbol';
         ELSIF pg_catalog.length(t) <> 26 THEN
             err := 'length';
@@ -1861,7 +1929,7 @@ BEGIN
             crock_bits := B'';
             FOR crock_i IN 1 .. 26 LOOP
                 crock_v := pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ',
-                                             pg_catalog.upper(pg_catalog.substr(t, crock_i, 1))) - 1;
+                                             pg_catalog.translate(pg_catalog.substr(t, crock_i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1;
                 crock_bits := crock_bits || crock_v::bit(5);
             END LOOP;
             IF pg_catalog.substring(crock_bits, 1, 2) <> B'00' THEN
@@ -1888,7 +1956,7 @@ BEGIN
                 ELSE
                     bits := B'';
                     FOR i IN 1 .. 26 LOOP
-                        bits := bits || (pg_catalog.strpos('0123456789ABCDEFGHIJKLMNOPQRSTUV', pg_catalog.upper(pg_catalog.substr(t, i, 1))) - 1)::bit(5);
+                        bits := bits || (pg_catalog.strpos('0123456789ABCDEFGHIJKLMNOPQRSTUV', pg_catalog.translate(pg_catalog.substr(t, i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1)::bit(5);
                     END LOOP;
                     IF pg_catalog.substring(bits, 129, 2) <> B'00' THEN
                         err := 'trailing';
@@ -1914,23 +1982,28 @@ BEGIN
             symbols := '';
             got := 0;
             pads := 0;
-            IF t ~ '[^\x01-\x7f]' THEN
+            IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(t) <> pg_catalog.length(t) ELSE pg_catalog.translate(t, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END) THEN
                 err := 'symbol';
             ELSE
-                FOR i IN 1 .. pg_catalog.length(t) LOOP
-                    c := pg_catalog.substr(t, i, 1);
-                    IF c IN (' ', E'\t', E'\n', E'\r') THEN
+                -- ASCII: a byte a character, read in constant time each (substr() of a text counts
+                -- characters from its start); only the symbols that can count are kept.
+                text_bytes := pg_catalog.convert_to(t, pg_catalog.getdatabaseencoding());
+                FOR i IN 0 .. pg_catalog.length(text_bytes) - 1 LOOP
+                    b := pg_catalog.get_byte(text_bytes, i);
+                    IF b IN (32, 9, 10, 13) THEN
                         IF fmt = 'hex' AND got % 2 = 1 THEN
                             err := 'symbol';
                             EXIT;
                         END IF;
-                    ELSIF c = '=' AND padding > 0 THEN
+                    ELSIF b = 61 AND padding > 0 THEN
                         pads := pads + 1;
                     ELSIF pads > 0 THEN
                         err := 'padding';
                         EXIT;
                     ELSE
-                        symbols := symbols || c;
+                        IF got < 32 THEN
+                            symbols := symbols || pg_catalog.chr(b);
+                        END IF;
                         got := got + 1;
                     END IF;
                 END LOOP;
@@ -1953,7 +2026,7 @@ BEGIN
                     ELSE
                         bits := B'';
                         FOR i IN 1 .. 26 LOOP
-                            bits := bits || (pg_catalog.strpos('0123456789ABCDEFGHIJKLMNOPQRSTUV', pg_catalog.upper(pg_catalog.substr(symbols, i, 1))) - 1)::bit(5);
+                            bits := bits || (pg_catalog.strpos('0123456789ABCDEFGHIJKLMNOPQRSTUV', pg_catalog.translate(pg_catalog.substr(symbols, i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1)::bit(5);
                         END LOOP;
                         IF pg_catalog.substring(bits, 129, 2) <> B'00' THEN
                             err := 'trailing';
@@ -2019,7 +2092,8 @@ $uuid_ext_sql$;
 -- TypeID (specification v0.3.0): the prefix, '_', and the UUID's 26 crockford symbols in lower
 -- case; with an empty prefix, the suffix alone.
 CREATE FUNCTION uuid_to_typeid(prefix text, id uuid) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     shown_bytes bytea;
     shown_i int4;
@@ -2031,7 +2105,8 @@ DECLARE
     bits varbit := B'00' || ('x' || pg_catalog.encode(pg_catalog.uuid_send(id), 'hex'))::bit(128);
     suffix text;
 BEGIN
-    IF prefix !~ '^[a-z_]*$' THEN
+    IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(prefix) <> pg_catalog.length(prefix) ELSE pg_catalog.translate(prefix, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END)
+       OR pg_catalog.btrim(pg_catalog.convert_to(prefix, pg_catalog.getdatabaseencoding()), '\x6162636465666768696a6b6c6d6e6f707172737475767778797a5f'::bytea) <> '\x'::bytea THEN
         fault := 'character';
     ELSIF pg_catalog.length(prefix) > 63 THEN
         fault := 'long';
@@ -2078,7 +2153,8 @@ END
 $uuid_ext_sql$;
 
 CREATE FUNCTION uuid_from_typeid(t text) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     crock_bits varbit;
     crock_i int4;
@@ -2102,7 +2178,7 @@ BEGIN
         fault := NULL;
         suffix_err := NULL;
         suffix_err := NULL;
-        IF t ~ '[^\x01-\x7f]' THEN
+        IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(t) <> pg_catalog.length(t) ELSE pg_catalog.translate(t, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END) THEN
             suffix_err := 'symbol';
         ELSIF pg_catalog.length(t) <> 26 THEN
             suffix_err := 'length';
@@ -2113,7 +2189,7 @@ BEGIN
             crock_bits := B'';
             FOR crock_i IN 1 .. 26 LOOP
                 crock_v := pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ',
-                                             pg_catalog.upper(pg_catalog.substr(t, crock_i, 1))) - 1;
+                                             pg_catalog.translate(pg_catalog.substr(t, crock_i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1;
                 crock_bits := crock_bits || crock_v::bit(5);
             END LOOP;
             IF pg_catalog.substring(crock_bits, 1, 2) <> B'00' THEN
@@ -2128,7 +2204,8 @@ BEGIN
             fault := 'separator';
         ELSE
             got_prefix := pg_catalog.left(t, sep - 1);
-            IF got_prefix !~ '^[a-z_]*$' THEN
+            IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(got_prefix) <> pg_catalog.length(got_prefix) ELSE pg_catalog.translate(got_prefix, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END)
+               OR pg_catalog.btrim(pg_catalog.convert_to(got_prefix, pg_catalog.getdatabaseencoding()), '\x6162636465666768696a6b6c6d6e6f707172737475767778797a5f'::bytea) <> '\x'::bytea THEN
                 fault := 'character';
             ELSIF pg_catalog.length(got_prefix) > 63 THEN
                 fault := 'long';
@@ -2139,7 +2216,7 @@ BEGIN
             END IF;
             IF fault IS NULL THEN
                 suffix_err := NULL;
-                IF pg_catalog.substr(t, sep + 1) ~ '[^\x01-\x7f]' THEN
+                IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(pg_catalog.substr(t, sep + 1)) <> pg_catalog.length(pg_catalog.substr(t, sep + 1)) ELSE pg_catalog.translate(pg_catalog.substr(t, sep + 1), E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END) THEN
                     suffix_err := 'symbol';
                 ELSIF pg_catalog.length(pg_catalog.substr(t, sep + 1)) <> 26 THEN
                     suffix_err := 'length';
@@ -2150,7 +2227,7 @@ BEGIN
                     crock_bits := B'';
                     FOR crock_i IN 1 .. 26 LOOP
                         crock_v := pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ',
-                                                     pg_catalog.upper(pg_catalog.substr(pg_catalog.substr(t, sep + 1), crock_i, 1))) - 1;
+                                                     pg_catalog.translate(pg_catalog.substr(pg_catalog.substr(t, sep + 1), crock_i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1;
                         crock_bits := crock_bits || crock_v::bit(5);
                     END LOOP;
                     IF pg_catalog.substring(crock_bits, 1, 2) <> B'00' THEN
@@ -2203,7 +2280,8 @@ END
 $uuid_ext_sql$;
 
 CREATE FUNCTION uuid_from_typeid(t text, prefix text) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     crock_bits varbit;
     crock_i int4;
@@ -2228,7 +2306,7 @@ BEGIN
         fault := NULL;
         suffix_err := NULL;
         suffix_err := NULL;
-        IF t ~ '[^\x01-\x7f]' THEN
+        IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(t) <> pg_catalog.length(t) ELSE pg_catalog.translate(t, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END) THEN
             suffix_err := 'symbol';
         ELSIF pg_catalog.length(t) <> 26 THEN
             suffix_err := 'length';
@@ -2239,7 +2317,7 @@ BEGIN
             crock_bits := B'';
             FOR crock_i IN 1 .. 26 LOOP
                 crock_v := pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ',
-                                             pg_catalog.upper(pg_catalog.substr(t, crock_i, 1))) - 1;
+                                             pg_catalog.translate(pg_catalog.substr(t, crock_i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1;
                 crock_bits := crock_bits || crock_v::bit(5);
             END LOOP;
             IF pg_catalog.substring(crock_bits, 1, 2) <> B'00' THEN
@@ -2254,7 +2332,8 @@ BEGIN
             fault := 'separator';
         ELSE
             got_prefix := pg_catalog.left(t, sep - 1);
-            IF got_prefix !~ '^[a-z_]*$' THEN
+            IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(got_prefix) <> pg_catalog.length(got_prefix) ELSE pg_catalog.translate(got_prefix, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END)
+               OR pg_catalog.btrim(pg_catalog.convert_to(got_prefix, pg_catalog.getdatabaseencoding()), '\x6162636465666768696a6b6c6d6e6f707172737475767778797a5f'::bytea) <> '\x'::bytea THEN
                 fault := 'character';
             ELSIF pg_catalog.length(got_prefix) > 63 THEN
                 fault := 'long';
@@ -2265,7 +2344,7 @@ BEGIN
             END IF;
             IF fault IS NULL THEN
                 suffix_err := NULL;
-                IF pg_catalog.substr(t, sep + 1) ~ '[^\x01-\x7f]' THEN
+                IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(pg_catalog.substr(t, sep + 1)) <> pg_catalog.length(pg_catalog.substr(t, sep + 1)) ELSE pg_catalog.translate(pg_catalog.substr(t, sep + 1), E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END) THEN
                     suffix_err := 'symbol';
                 ELSIF pg_catalog.length(pg_catalog.substr(t, sep + 1)) <> 26 THEN
                     suffix_err := 'length';
@@ -2276,7 +2355,7 @@ BEGIN
                     crock_bits := B'';
                     FOR crock_i IN 1 .. 26 LOOP
                         crock_v := pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ',
-                                                     pg_catalog.upper(pg_catalog.substr(pg_catalog.substr(t, sep + 1), crock_i, 1))) - 1;
+                                                     pg_catalog.translate(pg_catalog.substr(pg_catalog.substr(t, sep + 1), crock_i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1;
                         crock_bits := crock_bits || crock_v::bit(5);
                     END LOOP;
                     IF pg_catalog.substring(crock_bits, 1, 2) <> B'00' THEN
@@ -2389,7 +2468,8 @@ END
 $uuid_ext_sql$;
 
 CREATE FUNCTION uuid_typeid_prefix(t text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $uuid_ext_sql$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
     crock_bits varbit;
     crock_i int4;
@@ -2413,7 +2493,7 @@ BEGIN
         fault := NULL;
         suffix_err := NULL;
         suffix_err := NULL;
-        IF t ~ '[^\x01-\x7f]' THEN
+        IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(t) <> pg_catalog.length(t) ELSE pg_catalog.translate(t, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END) THEN
             suffix_err := 'symbol';
         ELSIF pg_catalog.length(t) <> 26 THEN
             suffix_err := 'length';
@@ -2424,7 +2504,7 @@ BEGIN
             crock_bits := B'';
             FOR crock_i IN 1 .. 26 LOOP
                 crock_v := pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ',
-                                             pg_catalog.upper(pg_catalog.substr(t, crock_i, 1))) - 1;
+                                             pg_catalog.translate(pg_catalog.substr(t, crock_i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1;
                 crock_bits := crock_bits || crock_v::bit(5);
             END LOOP;
             IF pg_catalog.substring(crock_bits, 1, 2) <> B'00' THEN
@@ -2439,7 +2519,8 @@ BEGIN
             fault := 'separator';
         ELSE
             got_prefix := pg_catalog.left(t, sep - 1);
-            IF got_prefix !~ '^[a-z_]*$' THEN
+            IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(got_prefix) <> pg_catalog.length(got_prefix) ELSE pg_catalog.translate(got_prefix, E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END)
+               OR pg_catalog.btrim(pg_catalog.convert_to(got_prefix, pg_catalog.getdatabaseencoding()), '\x6162636465666768696a6b6c6d6e6f707172737475767778797a5f'::bytea) <> '\x'::bytea THEN
                 fault := 'character';
             ELSIF pg_catalog.length(got_prefix) > 63 THEN
                 fault := 'long';
@@ -2450,7 +2531,7 @@ BEGIN
             END IF;
             IF fault IS NULL THEN
                 suffix_err := NULL;
-                IF pg_catalog.substr(t, sep + 1) ~ '[^\x01-\x7f]' THEN
+                IF (CASE WHEN pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding(pg_catalog.getdatabaseencoding())) > 1 THEN pg_catalog.octet_length(pg_catalog.substr(t, sep + 1)) <> pg_catalog.length(pg_catalog.substr(t, sep + 1)) ELSE pg_catalog.translate(pg_catalog.substr(t, sep + 1), E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f', '') <> '' END) THEN
                     suffix_err := 'symbol';
                 ELSIF pg_catalog.length(pg_catalog.substr(t, sep + 1)) <> 26 THEN
                     suffix_err := 'length';
@@ -2461,7 +2542,7 @@ BEGIN
                     crock_bits := B'';
                     FOR crock_i IN 1 .. 26 LOOP
                         crock_v := pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ',
-                                                     pg_catalog.upper(pg_catalog.substr(pg_catalog.substr(t, sep + 1), crock_i, 1))) - 1;
+                                                     pg_catalog.translate(pg_catalog.substr(pg_catalog.substr(t, sep + 1), crock_i, 1), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')) - 1;
                         crock_bits := crock_bits || crock_v::bit(5);
                     END LOOP;
                     IF pg_catalog.substring(crock_bits, 1, 2) <> B'00' THEN
@@ -2521,16 +2602,16 @@ DECLARE
     target text := pg_catalog.current_schema();
     schemas text[];
 BEGIN
-    IF pg_catalog.current_setting('server_version_num')::int4 / 10000 <> 17 THEN
+    IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 OPERATOR(pg_catalog./) 10000 OPERATOR(pg_catalog.<>) 17 THEN
         RETURN;
     END IF;
-    SELECT pg_catalog.array_agg(CASE WHEN s = '$user' THEN CURRENT_USER::text ELSE s END ORDER BY n)
+    SELECT pg_catalog.array_agg(CASE WHEN s OPERATOR(pg_catalog.=) '$user'::pg_catalog.text THEN CURRENT_USER::pg_catalog.text ELSE s END ORDER BY n)
       INTO schemas
       FROM pg_catalog.pg_settings,
            pg_catalog.unnest(pg_catalog.string_to_array(reset_val, ',')) WITH ORDINALITY AS p(entry, n),
            LATERAL (SELECT pg_catalog.btrim(pg_catalog.btrim(entry), '"') AS s) x
-     WHERE name = 'search_path';
-    IF pg_catalog.array_position(schemas, target) < pg_catalog.array_position(schemas, 'pg_catalog') THEN
+     WHERE name OPERATOR(pg_catalog.=) 'search_path'::pg_catalog.text;
+    IF pg_catalog.array_position(schemas, target) OPERATOR(pg_catalog.<) pg_catalog.array_position(schemas, 'pg_catalog'::pg_catalog.text) THEN
         RETURN;
     END IF;
     RAISE WARNING 'on PostgreSQL 17, uuid_extract_timestamp() resolves to pg_catalog''s built-in, which returns NULL for UUID version 7'

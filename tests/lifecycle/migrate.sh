@@ -24,6 +24,7 @@ DO \$\$ BEGIN
     END IF;
 END \$\$;
 CREATE EXTENSION IF NOT EXISTS uuid_ext;
+ALTER EXTENSION uuid_ext UPDATE;   -- an older uuid_ext's helper must not be the one that runs
 SELECT * FROM uuid_ext_migrate_from('$1');
 DROP SCHEMA uuid_ext_retired;
 COMMIT;

@@ -5,6 +5,8 @@
 #    may only CREATE in; pg_tle (built from shared/third_party), as a pgtle_admin; CREATE
 #    EXTENSION from a control file, as a role with CREATE on the database;
 #  - its catalog against uuid_ext's (catalog.sql), with the README's list of what it lacks;
+#  - nothing of another schema's bound into its code (bound.sql), even with another role's
+#    operators on the installer's and the caller's search_path (hostile_plant.sql, hostile.sql);
 #  - the same answers as uuid_ext on many inputs, and the same errors (differential.sql), with
 #    and without pgcrypto (SHA-1 for v5 comes from pgcrypto when it is installed);
 #  - its generators by their properties (generators.sql), and strict order within each session
@@ -105,6 +107,7 @@ SQL
 
     # ---- 3. catalog, answers, errors, generators --------------------------------------------
     run_checks "$BIN" "$PORT" ed "$HERE/catalog.sql" -v lacking="$lacking" -v labels="$labels"
+    run_checks "$BIN" "$PORT" ed "$HERE/bound.sql"
     run_checks "$BIN" "$PORT" ed "$HERE/differential.sql"
     sql "$BIN" "$PORT" ed -c "CREATE EXTENSION pgcrypto SCHEMA n"
     out=$(sql "$BIN" "$PORT" ed <<'SQL'
@@ -113,11 +116,40 @@ FROM (SELECT x FROM t.uuids LIMIT 5000) u, unnest(ARRAY['', 'www.example.com', '
 SQL
     )
     check "PostgreSQL $v: uuid_generate_v5 through pgcrypto's digest(): the same answers (25000 compared)" "0|25000" "$out"
+    # A third digest() beside pgcrypto's two (another role's, or an ambiguous overload): the
+    # edition does not call it, and answers the same (its SHA-1 in PL/pgSQL).
+    sql "$BIN" "$PORT" ed -c "CREATE FUNCTION n.digest(bytea, varchar) RETURNS bytea LANGUAGE plpgsql AS \$\$BEGIN RAISE EXCEPTION 'planted digest ran'; END\$\$"
+    out=$(sql "$BIN" "$PORT" ed 2>&1 <<'SQL'
+SELECT count(*) FILTER (WHERE n.uuid_generate_v5(x, nm) IS DISTINCT FROM s.uuid_generate_v5(x, nm)), count(*)
+FROM (SELECT x FROM t.uuids LIMIT 500) u, unnest(ARRAY['', 'www.example.com', 'é']) nm;
+SQL
+    )
+    check "PostgreSQL $v: uuid_generate_v5 with a third digest() beside pgcrypto's: not called, the same answers (1500 compared)" "0|1500" "$out"
+    sql "$BIN" "$PORT" ed -c "DROP FUNCTION n.digest(bytea, varchar)"
     run_checks "$BIN" "$PORT" ed "$HERE/generators.sql"
     sql "$BIN" "$PORT" postgres -c "CREATE DATABASE ed_latin1 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"
     sql "$BIN" "$PORT" ed_latin1 -c "CREATE SCHEMA n" -c "CREATE SCHEMA s" -c "CREATE EXTENSION uuid_ext SCHEMA n"
     as "$BIN" "$PORT" postgres ed_latin1 -c "SET search_path = s" -f "$EDITION/uuid_ext_sql.sql" >/dev/null
     run_checks "$BIN" "$PORT" ed_latin1 "$HERE/latin1.sql"
+    # Another role's operators on the installer's search_path (CVE-2018-1058's class): a role
+    # that may CREATE in public plants operators for near-miss operand types; the edition refuses
+    # a path that lists pg_catalog after public, installs with "s, public" (pg_catalog first),
+    # binds nothing of public's, and no call runs a planted operator.
+    sql "$BIN" "$PORT" postgres <<SQL
+CREATE DATABASE ed_hostile;
+\c ed_hostile
+CREATE ROLE planter LOGIN;
+GRANT CREATE ON SCHEMA public TO planter;
+CREATE SCHEMA s;
+GRANT USAGE, CREATE ON SCHEMA s TO ed_user;
+SQL
+    as "$BIN" "$PORT" planter ed_hostile -f "$HERE/hostile_plant.sql" >/dev/null 2>&1
+    out=$(as "$BIN" "$PORT" ed_user ed_hostile -c "SET search_path = s, public, pg_catalog" -f "$EDITION/uuid_ext_sql.sql" 2>&1)
+    check "PostgreSQL $v: psql -f with pg_catalog after public in search_path: refused (55000), nothing created" "1|0" \
+        "$(grep -c 'installs only with pg_catalog searched first' <<<"$out")|$(sql "$BIN" "$PORT" ed_hostile -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 's'::regnamespace")"
+    as "$BIN" "$PORT" ed_user ed_hostile -c "SET search_path = s, public" -f "$EDITION/uuid_ext_sql.sql" >/dev/null 2>&1
+    run_checks "$BIN" "$PORT" ed_hostile "$HERE/bound.sql"
+    run_checks "$BIN" "$PORT" ed_hostile "$HERE/hostile.sql"
     # Several sessions at once: each one's values strictly increasing in the order it made them.
     sql "$BIN" "$PORT" ed -c "CREATE TABLE t.concurrent (seq bigserial, pid int DEFAULT pg_backend_pid(), v uuid DEFAULT s.uuid_generate_v7())"
     script=$LIFECYCLE/edition-pgbench.sql

@@ -4,7 +4,8 @@
 # uuid_generate_v7(), a uuid_time_ops index, a view calling extractors), then this build's
 # files installed over it while the server runs, then the UPDATE. Afterwards the rows, the
 # default, the index (amcheck) and the view still work, every new function exists, and
-# scripts/check-upgrade.sh finds the updated catalog equal to a fresh install's.
+# scripts/check-upgrade.sh finds the updated catalog equal to a fresh install's. And README's
+# migration procedure, run where an older uuid_ext is installed, updates it before its helper runs.
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
 OLD=e1555ac   # v0.1.0
@@ -35,6 +36,17 @@ INSERT INTO events (what) SELECT 'before ' || i FROM generate_series(1, 1000) i;
 INSERT INTO events VALUES (uuid_generate_v1(), 'a v1'), (uuid_generate_v6(), 'a v6');
 SQL
     check "PostgreSQL $v: 0.1.0 installed" "0.1.0" "$(sql "$BIN" "$PORT" app -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext'")"
+    # A database still at an older uuid_ext when a superuser migrates it off uuid-ossp: the README's
+    # procedure must update uuid_ext first, so that the helper which runs is this version's (an
+    # old one, such as 0.4.0's PL/pgSQL, would run other roles' code as the caller).
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE recipe"
+    sql "$BIN" "$PORT" recipe <<'SQL'
+CREATE EXTENSION "uuid-ossp";
+CREATE SCHEMA ids;
+CREATE EXTENSION uuid_ext SCHEMA ids;
+CREATE TABLE t (id uuid DEFAULT uuid_generate_v4());
+ALTER DATABASE recipe SET search_path = "$user", public, ids;
+SQL
     before=$(sql "$BIN" "$PORT" app -c "SELECT md5(string_agg(id::text || what || ts || variant, ',' ORDER BY id)) FROM events JOIN event_times USING (id)")
 
     # This build's files over 0.1.0's, as a package upgrade replaces them under a running server.
@@ -57,6 +69,17 @@ SQL
         "$(sql "$BIN" "$PORT" app -c "SET enable_seqscan = off" -c "SELECT count(*), count(*) FILTER (WHERE ts < prev) FROM (SELECT ts, lag(ts) OVER () AS prev FROM (SELECT uuid_ext_timestamp(id) AS ts FROM events ORDER BY id USING <|) s) t")"
     check "PostgreSQL $v: new functions exist and answer" "t|t|t" \
         "$(sql "$BIN" "$PORT" app -c "SELECT uuid_v7_lower_bound(now()) <= uuid_generate_v7(), uuid_time_upper_bound('infinity') = uuid_nil(), public.uuid_extract_version(public.uuidv7()) = 7")"
+    recipe=$(sed -n '/^## Migrating/,/^## /p' "$ROOT/README.md" | sed -n '/^```sql/,/^```/p' | sed '1d;/^```/,$d')
+    out=$(sql "$BIN" "$PORT" recipe <<<"$recipe" 2>&1)
+    check "PostgreSQL $v: README's migration procedure where uuid_ext 0.1.0 is installed: uuid_ext updated first, its C helper ran, the default re-pointed" \
+        "$NEW|c|0|t" "$(sql "$BIN" "$PORT" recipe -c "
+        SELECT (SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext'),
+               (SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.proname = 'uuid_ext_migrate_from'),
+               (SELECT count(*) FROM pg_extension WHERE extname = 'uuid-ossp'),
+               (SELECT bool_and(x.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_ext'))
+                FROM pg_attrdef a JOIN pg_depend d ON d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass
+                JOIN pg_depend x ON x.classid = 'pg_proc'::regclass AND x.objid = d.refobjid AND x.deptype = 'e'
+                WHERE a.adrelid = 't'::regclass)" 2>&1 || echo "$out")"
     sql "$BIN" "$PORT" fresh -c "CREATE EXTENSION uuid_ext"
     check_cmd "PostgreSQL $v: scripts/check-upgrade.sh: updated catalog = fresh $NEW install" \
         "$ROOT/scripts/check-upgrade.sh" "$BIN" "$PORT" fresh app
