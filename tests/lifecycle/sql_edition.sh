@@ -8,7 +8,7 @@
 #  - nothing of another schema's bound into its code (bound.sql), even with another role's
 #    operators on the installer's and the caller's search_path (hostile_plant.sql, hostile.sql);
 #  - the same answers as uuid_ext on many inputs, and the same errors (differential.sql), with
-#    and without pgcrypto (SHA-1 for v5 comes from pgcrypto when it is installed);
+#    and without pgcrypto installed (v5's SHA-1 is the edition's own either way);
 #  - its generators by their properties (generators.sql), and strict order within each session
 #    under pgbench with several clients;
 #  - uuid_ext_migrate_from('uuid_ext_sql'): a partitioned schema with defaults, CHECKs, indexes
@@ -115,16 +115,16 @@ SELECT count(*) FILTER (WHERE n.uuid_generate_v5(x, nm) IS DISTINCT FROM s.uuid_
 FROM (SELECT x FROM t.uuids LIMIT 5000) u, unnest(ARRAY['', 'www.example.com', 'é', repeat('long name ', 30), md5(x::text)]) nm;
 SQL
     )
-    check "PostgreSQL $v: uuid_generate_v5 through pgcrypto's digest(): the same answers (25000 compared)" "0|25000" "$out"
-    # A third digest() beside pgcrypto's two (another role's, or an ambiguous overload): the
-    # edition does not call it, and answers the same (its SHA-1 in PL/pgSQL).
+    check "PostgreSQL $v: uuid_generate_v5 with pgcrypto installed: the same answers (25000 compared)" "0|25000" "$out"
+    # A digest() planted beside pgcrypto's (v5 computes SHA-1 itself and calls no digest(): a
+    # call by name can be raced into another function by whoever owns the schema).
     sql "$BIN" "$PORT" ed -c "CREATE FUNCTION n.digest(bytea, varchar) RETURNS bytea LANGUAGE plpgsql AS \$\$BEGIN RAISE EXCEPTION 'planted digest ran'; END\$\$"
     out=$(sql "$BIN" "$PORT" ed 2>&1 <<'SQL'
 SELECT count(*) FILTER (WHERE n.uuid_generate_v5(x, nm) IS DISTINCT FROM s.uuid_generate_v5(x, nm)), count(*)
 FROM (SELECT x FROM t.uuids LIMIT 500) u, unnest(ARRAY['', 'www.example.com', 'é']) nm;
 SQL
     )
-    check "PostgreSQL $v: uuid_generate_v5 with a third digest() beside pgcrypto's: not called, the same answers (1500 compared)" "0|1500" "$out"
+    check "PostgreSQL $v: uuid_generate_v5 with a digest() planted beside pgcrypto's: not called, the same answers (1500 compared)" "0|1500" "$out"
     sql "$BIN" "$PORT" ed -c "DROP FUNCTION n.digest(bytea, varchar)"
     run_checks "$BIN" "$PORT" ed "$HERE/generators.sql"
     sql "$BIN" "$PORT" postgres -c "CREATE DATABASE ed_latin1 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"

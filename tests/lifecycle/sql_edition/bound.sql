@@ -30,3 +30,15 @@ SELECT CASE WHEN count(*) FILTER (WHERE ns NOT IN ('pg_catalog'::regnamespace, '
        || count(*) || ' recorded references)'
        || coalesce(': ' || string_agg(fn || ' uses ' || what, ', ') FILTER (WHERE ns NOT IN ('pg_catalog'::regnamespace, 's'::regnamespace)), '')
 FROM refs;
+
+-- And at run time: no dynamic SQL (EXECUTE looks names up again at the call, where another role
+-- may have renamed something into place since any check), and no call qualified with a schema
+-- other than pg_catalog (comments aside).
+SELECT CASE WHEN count(*) = 0 THEN 'ok' ELSE 'not ok' END
+       || ' - no PL/pgSQL function of the edition runs dynamic SQL or calls a function of another schema by name'
+       || coalesce(': ' || string_agg(p.oid::regprocedure::text, ', '), '')
+FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+WHERE p.pronamespace = 's'::regnamespace AND l.lanname = 'plpgsql'
+  AND (p.prosrc ~* '\mEXECUTE\M'
+       OR EXISTS (SELECT FROM regexp_matches(regexp_replace(p.prosrc, '--[^\n]*', '', 'g'), '([A-Za-z_][A-Za-z_0-9]*)\.[A-Za-z_][A-Za-z_0-9]*\s*\(', 'g') m
+                  WHERE m[1] <> 'pg_catalog'));
