@@ -628,7 +628,9 @@ DECLARE
     node text;
     r bytea;
 BEGIN
-    IF v1_state ~ '^[0-9]{1,19}:[0-9]{1,19}:[0-9]{1,5}:[0-9a-f]{12}$' THEN
+    -- Each count at most 60 bits' worth of digits (below 1.2e18, so the int8 casts cannot fail
+    -- on a state someone set by hand: anything else is no state).
+    IF v1_state ~ '^([0-9]{1,18}|1[01][0-9]{17}):([0-9]{1,18}|1[01][0-9]{17}):[0-9]{1,5}:[0-9a-f]{12}$' THEN
         last_observed := pg_catalog.split_part(v1_state, ':', 1)::numeric::int8;
         emitted := pg_catalog.split_part(v1_state, ':', 2)::numeric::int8;
         clock_seq := pg_catalog.split_part(v1_state, ':', 3)::int4 & 16383;
