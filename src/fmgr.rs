@@ -18,6 +18,20 @@
 //! function is `STRICT`, so the argument is never NULL (a declaration by hand without it, or
 //! without the argument, gets NULL back), and a `uuid` is a fixed 16 bytes, never toasted.
 
+/// `v1_finfo!(symbol parts…)`: `pg_finfo_<symbol>`, the V1 calling convention record of the C
+/// function of that symbol, as `PG_FUNCTION_INFO_V1` makes it (the parts are `concat!`ed).
+macro_rules! v1_finfo {
+    ($($symbol:tt)+) => {
+        /// The V1 calling convention record, as `PG_FUNCTION_INFO_V1` makes it.
+        #[unsafe(export_name = concat!("pg_finfo_", $($symbol)+))]
+        pub extern "C" fn finfo() -> &'static pgrx::pg_sys::Pg_finfo_record {
+            const V1: pgrx::pg_sys::Pg_finfo_record = pgrx::pg_sys::Pg_finfo_record { api_version: 1 };
+            &V1
+        }
+    };
+}
+pub(crate) use v1_finfo;
+
 /// `uuid_function!(name, "name", "CREATE FUNCTION …", |bytes| -> Option<Datum> { … });` — see
 /// the module documentation (pgrx's `extension_sql!` takes literals only, hence the name twice
 /// and the whole statement).
@@ -28,12 +42,7 @@ macro_rules! uuid_function {
             use super::*;
             use pgrx::pg_sys;
 
-            /// The V1 calling convention record, as `PG_FUNCTION_INFO_V1` makes it.
-            #[unsafe(export_name = concat!("pg_finfo_", stringify!($name), "_wrapper"))]
-            pub extern "C" fn finfo() -> &'static pg_sys::Pg_finfo_record {
-                const V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
-                &V1
-            }
+            $crate::fmgr::v1_finfo!(stringify!($name), "_wrapper");
 
             /// The function itself.
             ///
@@ -85,12 +94,7 @@ macro_rules! generator_function {
             use super::*;
             use pgrx::pg_sys;
 
-            /// The V1 calling convention record, as `PG_FUNCTION_INFO_V1` makes it.
-            #[unsafe(export_name = concat!("pg_finfo_", $label, "_wrapper"))]
-            pub extern "C" fn finfo() -> &'static pg_sys::Pg_finfo_record {
-                const V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
-                &V1
-            }
+            $crate::fmgr::v1_finfo!($label, "_wrapper");
 
             /// The function itself.
             ///
@@ -152,12 +156,7 @@ macro_rules! uuid_map_function {
             use super::*;
             use pgrx::pg_sys;
 
-            /// The V1 calling convention record, as `PG_FUNCTION_INFO_V1` makes it.
-            #[unsafe(export_name = concat!("pg_finfo_", $label, "_wrapper"))]
-            pub extern "C" fn finfo() -> &'static pg_sys::Pg_finfo_record {
-                const V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
-                &V1
-            }
+            $crate::fmgr::v1_finfo!($label, "_wrapper");
 
             /// The function itself.
             ///

@@ -395,9 +395,9 @@ unsafe fn offer(
             None => (pg_sys::ScanDirection::ForwardScanDirection, core::ptr::null_mut()),
         };
         let none = core::ptr::null_mut();
-        if ix.amhasgettuple {
-            let index_only = index_only_possible(rel, ix);
-            let path = pg_sys::create_index_path(
+        // One index path of these clauses: pathkeys, direction, index-only, parallel.
+        let index_path = |pathkeys, direction, index_only, partial| {
+            pg_sys::create_index_path(
                 root,
                 index,
                 clauses,
@@ -408,42 +408,22 @@ unsafe fn offer(
                 index_only,
                 r.lateral_relids,
                 1.0,
-                false,
-            );
+                partial,
+            )
+        };
+        if ix.amhasgettuple {
+            let index_only = index_only_possible(rel, ix);
+            let path = index_path(pathkeys, direction, index_only, false);
             pg_sys::add_path(rel, path.cast());
             if ix.amcanparallel && r.consider_parallel && r.lateral_relids.is_null() {
-                let partial = pg_sys::create_index_path(
-                    root,
-                    index,
-                    clauses,
-                    none,
-                    none,
-                    pathkeys,
-                    direction,
-                    index_only,
-                    r.lateral_relids,
-                    1.0,
-                    true,
-                );
+                let partial = index_path(pathkeys, direction, index_only, true);
                 if (*partial).path.parallel_workers > 0 {
                     pg_sys::add_partial_path(rel, partial.cast());
                 }
             }
         }
         if ix.amhasgetbitmap && !clauses.is_null() {
-            let scan = pg_sys::create_index_path(
-                root,
-                index,
-                clauses,
-                none,
-                none,
-                none,
-                pg_sys::ScanDirection::ForwardScanDirection,
-                false,
-                r.lateral_relids,
-                1.0,
-                false,
-            );
+            let scan = index_path(none, pg_sys::ScanDirection::ForwardScanDirection, false, false);
             let heap = pg_sys::create_bitmap_heap_path(root, rel, scan.cast(), r.lateral_relids, 1.0, 0);
             pg_sys::add_path(rel, heap.cast());
             if r.consider_parallel && r.lateral_relids.is_null() {
