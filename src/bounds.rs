@@ -20,53 +20,67 @@
 //! `-infinity` and `infinity` bound like instants before and after every
 //! timestamp a UUID can hold. All four are IMMUTABLE, so a bound of a
 //! constant is folded at plan time and a bound of `now() - interval '1 hour'`
-//! is an index condition computed once per scan.
+//! is an index condition computed once per scan. A filter computes it once per
+//! row (a partition's sequential scan under a window the hook turned into the
+//! partition key's range, [`crate::planner::partitions`]), so they are plain C
+//! functions ([`crate::fmgr::bound_function!`]), as cheap as the extractor the
+//! window called.
 
-use crate::convert::{from_timestamptz, uuid};
-use pgrx::datum::TimestampWithTimeZone;
-use pgrx::prelude::*;
-use pgrx::Uuid;
+use crate::convert::instant;
+use crate::fmgr::bound_function;
 use uuid_ext_core::time::UnixNanos;
 use uuid_ext_core::{time_order, v7, Bytes};
 
 /// One microsecond, PostgreSQL's timestamp resolution, in nanoseconds.
 const MICROSECOND: UnixNanos = 1_000;
 
-fn lower(ts: TimestampWithTimeZone, bound: fn(UnixNanos) -> Bytes) -> Uuid {
-    uuid(bound(from_timestamptz(ts)))
+fn lower(us: i64, bound: fn(UnixNanos) -> Bytes) -> Bytes {
+    bound(instant(us))
 }
 
 /// Timestamps are microseconds, so "after `ts`" is "at or after `ts` + 1 µs".
-fn upper(ts: TimestampWithTimeZone, bound: fn(UnixNanos) -> Bytes) -> Uuid {
-    uuid(bound(from_timestamptz(ts) + MICROSECOND))
+fn upper(us: i64, bound: fn(UnixNanos) -> Bytes) -> Bytes {
+    bound(instant(us) + MICROSECOND)
 }
 
-/// The smallest v7 in byte order whose timestamp is at or after `ts` (the v7 of
-/// `ts`'s millisecond, rounded up, with all random bits zero): at or below every
-/// such v7, and above every v7 of an earlier time. `id >= bound` selects them.
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_v7_lower_bound(ts: TimestampWithTimeZone) -> Uuid {
-    lower(ts, v7::lower_bound)
-}
+bound_function!(
+    /// The smallest v7 in byte order whose timestamp is at or after `ts` (the v7 of `ts`'s
+    /// millisecond, rounded up, with all random bits zero): at or below every such v7, and
+    /// above every v7 of an earlier time. `id >= bound` selects them.
+    uuid_v7_lower_bound,
+    "uuid_v7_lower_bound",
+    r#"CREATE FUNCTION "uuid_v7_lower_bound"("ts" timestamp with time zone) RETURNS uuid
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_v7_lower_bound_wrapper';"#,
+    |us| { lower(us, v7::lower_bound) }
+);
 
-/// The smallest v7 in byte order whose timestamp is after `ts`: `id < bound`
-/// selects the v7s of `ts` and before.
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_v7_upper_bound(ts: TimestampWithTimeZone) -> Uuid {
-    upper(ts, v7::lower_bound)
-}
+bound_function!(
+    /// The smallest v7 in byte order whose timestamp is after `ts`: `id < bound` selects the
+    /// v7s of `ts` and before.
+    uuid_v7_upper_bound,
+    "uuid_v7_upper_bound",
+    r#"CREATE FUNCTION "uuid_v7_upper_bound"("ts" timestamp with time zone) RETURNS uuid
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_v7_upper_bound_wrapper';"#,
+    |us| { upper(us, v7::lower_bound) }
+);
 
-/// The smallest UUID in `uuid_time_ops` order whose time is at or after `ts`:
-/// `id >=| uuid_time_lower_bound(t0) AND id <| uuid_time_lower_bound(t1)`
-/// selects exactly the v1/v6/v7 values with t0 <= time < t1.
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_time_lower_bound(ts: TimestampWithTimeZone) -> Uuid {
-    lower(ts, time_order::lower_bound)
-}
+bound_function!(
+    /// The smallest UUID in `uuid_time_ops` order whose time is at or after `ts`:
+    /// `id >=| uuid_time_lower_bound(t0) AND id <| uuid_time_lower_bound(t1)` selects exactly
+    /// the v1/v6/v7 values with t0 <= time < t1.
+    uuid_time_lower_bound,
+    "uuid_time_lower_bound",
+    r#"CREATE FUNCTION "uuid_time_lower_bound"("ts" timestamp with time zone) RETURNS uuid
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_time_lower_bound_wrapper';"#,
+    |us| { lower(us, time_order::lower_bound) }
+);
 
-/// The smallest UUID in `uuid_time_ops` order whose time, read to the
-/// microsecond, is after `ts`.
-#[pg_extern(immutable, strict, parallel_safe)]
-pub fn uuid_time_upper_bound(ts: TimestampWithTimeZone) -> Uuid {
-    upper(ts, time_order::lower_bound)
-}
+bound_function!(
+    /// The smallest UUID in `uuid_time_ops` order whose time, read to the microsecond, is
+    /// after `ts`.
+    uuid_time_upper_bound,
+    "uuid_time_upper_bound",
+    r#"CREATE FUNCTION "uuid_time_upper_bound"("ts" timestamp with time zone) RETURNS uuid
+IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_time_upper_bound_wrapper';"#,
+    |us| { upper(us, time_order::lower_bound) }
+);

@@ -112,7 +112,7 @@ pub fn to_timestamptz(ns: UnixNanos) -> TimestampWithTimeZone {
 /// `infinity` (i64::MIN/MAX) become instants far before/after any a UUID can
 /// hold, so each layout's own range check rejects them with its own error,
 /// and a range bound treats them like the finite extremes.
-fn instant(us: i64) -> UnixNanos {
+pub fn instant(us: i64) -> UnixNanos {
     (i128::from(us) + PG_EPOCH_UNIX_US) * 1000
 }
 

@@ -1,4 +1,4 @@
-//! Functions of one `uuid` that a time query runs once per row, as plain V1 C functions.
+//! Functions that a time query runs once per row, and the generators, as plain V1 C functions.
 //!
 //! pgrx's `#[pg_extern]` wrapper (panic guard, memory-context switch, argument and result
 //! boxing) costs about 20 ns a call — several times the work of an extractor. Measured on
@@ -83,10 +83,10 @@ pub(crate) use uuid_function;
 /// The fast path computes the value with no PostgreSQL call and no allocation of its own (its
 /// body must not panic either: [`crate::guards::abort_on_panic`] makes sure), and takes 16 bytes
 /// from PostgreSQL's allocator without its error path (`MCXT_ALLOC_NO_OOM`: NULL instead of an
-/// ERROR). Whenever the fast path cannot answer — `None` from the body (a setting it does not
-/// handle, a value it cannot make) or no memory — `slow` answers instead: a Rust function
-/// returning the value through pgrx, which raises every error properly. It is called with
-/// nothing of the fast path's left to drop, so an ERROR it raises may skip this frame.
+/// ERROR; [`uuid_datum`]). Whenever the fast path cannot answer — `None` from the body (a
+/// setting it does not handle, a value it cannot make) — `slow` answers instead: a Rust
+/// function returning the value through pgrx, which raises every error properly. It is called
+/// with nothing of the fast path's left to drop, so an ERROR it raises may skip this frame.
 macro_rules! generator_function {
     ($(#[$doc:meta])* $name:ident, $label:literal, $sql:literal, || $body:block, $slow:path) => {
         $(#[$doc])*
@@ -103,18 +103,12 @@ macro_rules! generator_function {
             #[unsafe(export_name = concat!($label, "_wrapper"))]
             pub unsafe extern "C-unwind" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
                 let fast: Option<[u8; 16]> = $crate::guards::abort_on_panic(|| $body);
-                if let Some(bytes) = fast {
-                    // SAFETY: an allocation in the current memory context that returns NULL
-                    // rather than raise; 16 bytes written to it.
-                    let out = unsafe { $crate::fmgr::alloc_no_oom(pg_sys::CurrentMemoryContext, 16, $crate::fmgr::NO_OOM) };
-                    if !out.is_null() {
-                        // SAFETY: `out` holds 16 writable bytes.
-                        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.cast::<u8>(), 16) };
-                        return pg_sys::Datum::from(out);
-                    }
+                match fast {
+                    // SAFETY: called by the function manager, nothing of this frame to drop.
+                    Some(bytes) => unsafe { $crate::fmgr::uuid_datum(&bytes) },
+                    // SAFETY: the function manager's fcinfo, passed on.
+                    None => unsafe { slow(fcinfo) },
                 }
-                // SAFETY: the function manager's fcinfo, passed on.
-                unsafe { slow(fcinfo) }
             }
 
             #[pgrx::pg_guard]
@@ -142,6 +136,75 @@ extern "C" {
         flags: core::ffi::c_int,
     ) -> *mut core::ffi::c_void;
 }
+
+/// 16 bytes as a `uuid` Datum in the current memory context: allocated without the error path
+/// ([`alloc_no_oom`]), or, when that finds no memory, through [`uuid_datum_or_error`], which
+/// raises PostgreSQL's "out of memory" ERROR.
+///
+/// # Safety
+/// Called from a V1 C function with nothing left to drop in the frames between it and the
+/// function manager (an ERROR may skip them).
+#[inline(always)]
+pub unsafe fn uuid_datum(bytes: &[u8; 16]) -> pgrx::pg_sys::Datum {
+    // SAFETY: an allocation in the current memory context that returns NULL rather than raise.
+    let out = unsafe { alloc_no_oom(pgrx::pg_sys::CurrentMemoryContext, 16, NO_OOM) };
+    if out.is_null() {
+        // SAFETY: as this function's contract.
+        return unsafe { uuid_datum_or_error(bytes) };
+    }
+    // SAFETY: `out` holds 16 writable bytes.
+    unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.cast::<u8>(), 16) };
+    pgrx::pg_sys::Datum::from(out)
+}
+
+/// [`uuid_datum`]'s slow path: pgrx's allocation, whose failure is an ERROR.
+#[pgrx::pg_guard]
+#[cold]
+unsafe extern "C-unwind" fn uuid_datum_or_error(bytes: &[u8; 16]) -> pgrx::pg_sys::Datum {
+    pgrx::IntoDatum::into_datum(pgrx::Uuid::from_bytes(*bytes)).expect("a uuid is never NULL")
+}
+
+/// `bound_function!(name, "name", "CREATE FUNCTION …", |microseconds| -> Bytes { … });` — a
+/// function of one `timestamptz` (microseconds since 2000, `i64::MIN`/`i64::MAX` for
+/// ∓infinity) that returns a `uuid`, as a plain V1 C function (as [`generator_function!`]): the
+/// time windows' bounds, which a filter may compute once per row. The body computes the value
+/// with no PostgreSQL call and no allocation (under [`crate::guards::abort_on_panic`]), so it
+/// always answers; a NULL or missing argument (declared by hand without STRICT) gives NULL.
+macro_rules! bound_function {
+    ($(#[$doc:meta])* $name:ident, $label:literal, $sql:literal, |$us:ident| $body:block) => {
+        $(#[$doc])*
+        pub mod $name {
+            use super::*;
+            use pgrx::pg_sys;
+
+            $crate::fmgr::v1_finfo!($label, "_wrapper");
+
+            /// The function itself.
+            ///
+            /// # Safety
+            /// Called by PostgreSQL's function manager only.
+            #[unsafe(export_name = concat!($label, "_wrapper"))]
+            pub unsafe extern "C-unwind" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+                // SAFETY: the function manager passes a valid fcinfo with `nargs` arguments.
+                let fc = unsafe { &mut *fcinfo };
+                // SAFETY: as above; the arguments array holds `nargs` entries.
+                let first = unsafe { fc.args.as_slice(fc.nargs.max(0) as usize) }.first();
+                let Some(arg) = first.filter(|a| !a.isnull) else {
+                    fc.isnull = true;
+                    return pg_sys::Datum::from(0);
+                };
+                // A timestamptz is an int64 passed by value.
+                let $us: i64 = arg.value.value() as i64;
+                let bytes: [u8; 16] = $crate::guards::abort_on_panic(|| $body);
+                // SAFETY: called by the function manager, nothing of this frame to drop.
+                unsafe { $crate::fmgr::uuid_datum(&bytes) }
+            }
+
+            pgrx::extension_sql!($sql, name = $label);
+        }
+    };
+}
+pub(crate) use bound_function;
 
 /// `uuid_map_function!(name, "name", "CREATE FUNCTION …", |bytes| -> Option<Option<Bytes>> { fast }, slow);`
 /// — a function of one `uuid` that returns a `uuid` or NULL, as a plain V1 C function (as
@@ -181,20 +244,11 @@ macro_rules! uuid_map_function {
                         fc.isnull = true;
                         return pg_sys::Datum::from(0);
                     }
-                    Some(Some(bytes)) => {
-                        // SAFETY: an allocation in the current memory context that returns NULL
-                        // rather than raise; 16 bytes written to it.
-                        let out = unsafe { $crate::fmgr::alloc_no_oom(pg_sys::CurrentMemoryContext, 16, $crate::fmgr::NO_OOM) };
-                        if !out.is_null() {
-                            // SAFETY: `out` holds 16 writable bytes.
-                            unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.cast::<u8>(), 16) };
-                            return pg_sys::Datum::from(out);
-                        }
-                    }
-                    None => {}
+                    // SAFETY: called by the function manager, nothing of this frame to drop.
+                    Some(Some(bytes)) => unsafe { $crate::fmgr::uuid_datum(&bytes) },
+                    // SAFETY: the function manager's fcinfo, passed on.
+                    None => unsafe { slow(fcinfo) },
                 }
-                // SAFETY: the function manager's fcinfo, passed on.
-                unsafe { slow(fcinfo) }
             }
 
             #[pgrx::pg_guard]

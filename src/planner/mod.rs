@@ -5,6 +5,7 @@
 //! |---|---|---|---|
 //! | windows and ordered reads | [`index_paths`] | `set_rel_pathlist_hook` | offers, beside PostgreSQL's own paths for a table, index and bitmap scans whose conditions are the ranges of the key that time windows imply, and index scans whose order is the one `ORDER BY uuid_ext_timestamp(id)` asks for; the query is not changed and the planner picks by cost |
 //! | pruning | [`partitions`] | `planner_hook` | on a table partitioned by `RANGE (id)`, adds the range a window implies to the query (or puts it in the window's place where they are equal), so partitions are pruned |
+//! | bounds once | [`once`] | `planner_hook`, after planning | where such a range is a filter, its bound is an InitPlan parameter, computed once per execution rather than once per row |
 //!
 //! Both behind `uuid_ext.time_index_conditions`. Neither changes a query's result: an index
 //! condition or a pruning conjunct is implied by the user's own clause (or equal to it, where a
@@ -27,6 +28,7 @@ mod cache;
 mod catalog;
 mod index_paths;
 mod nodes;
+mod once;
 mod partitions;
 mod relations;
 mod windows;
@@ -86,6 +88,11 @@ unsafe extern "C-unwind" fn planner(
             None => pg_sys::standard_planner(parse, query_string, cursor_options, bound_params),
         };
         if !planned.is_null() {
+            if walk.depends_on_role {
+                if let Some(catalog) = walk.catalog.get() {
+                    once::hoist_bounds(planned, catalog);
+                }
+            }
             (*planned).dependsOnRole |= walk.depends_on_role;
             (*planned).transientPlan |= walk.transient;
             if !walk.proven_trees.is_empty() {

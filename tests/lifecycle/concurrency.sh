@@ -69,6 +69,29 @@ SQL
     check "$(label "cluster scope: 1,000,000 rows, distinct ids and distinct positions across 8 backends")" "1000000|1000000|1000000|8" \
         "$("${psql[@]}" -d "$db" -c "SELECT count(*), count(DISTINCT id),
             count(DISTINCT (substr(uuid_send(id), 1, 8), get_byte(uuid_send(id), 8) & 60)), count(DISTINCT pid) FROM conc")"
+
+    # EvalPlanQual: an UPDATE under a window whose bound is an InitPlan parameter in the
+    # partitions' filters (src/planner/once.rs) waits for another session's update of one of its
+    # rows, then rechecks that row's new version against its filter (READ COMMITTED): the
+    # recheck reads the parameter, computed before. Both updates land; the server lives.
+    "${psql[@]}" -d "$db" -c "CREATE TABLE epq (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), n int) PARTITION BY RANGE (id)" \
+        -c "CREATE TABLE epq_old PARTITION OF epq FOR VALUES FROM (MINVALUE) TO (uuid_v7_lower_bound('2026-01-01 00:00+00'))" \
+        -c "CREATE TABLE epq_new PARTITION OF epq FOR VALUES FROM (uuid_v7_lower_bound('2026-01-01 00:00+00')) TO (MAXVALUE)" \
+        -c "INSERT INTO epq SELECT uuid_timestamptz_to_v7('2025-12-01 00:00+00'::timestamptz + i * interval '1 hour'), i
+            FROM generate_series(0, 999) i" -c "ANALYZE epq"
+    window="uuid_extract_timestamp(id) >= '2025-12-20 00:00+00'::timestamptz + (now() - now())"
+    check "$(label "EvalPlanQual: the UPDATE's partitions filter on a parameter")" "2" \
+        "$("${psql[@]}" -d "$db" -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" \
+            -c "EXPLAIN (COSTS OFF) UPDATE epq SET n = n + 1000 WHERE $window" | grep -c 'Filter: (id >= \(\$[0-9]\|(InitPlan\)')"
+    "${psql[@]}" -d "$db" -c "BEGIN" -c "UPDATE epq SET n = n + 1 WHERE n = 600" -c "SELECT pg_sleep(2)" -c "COMMIT" \
+        >"$TMPDIR_CONC/epq_first.log" 2>&1 &
+    first=$!
+    sleep 0.5
+    updated=$("${psql[@]}" -d "$db" -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" \
+        -c "WITH u AS (UPDATE epq SET n = n + 1000 WHERE $window RETURNING n) SELECT count(*) FROM u" 2>&1)
+    wait "$first"
+    check "$(label "EvalPlanQual: the waiting UPDATE changed every row of its window, the other's row rechecked")" \
+        "544|1601" "$updated|$("${psql[@]}" -d "$db" -c "SELECT n FROM epq ORDER BY id OFFSET 600 LIMIT 1")"
     "${psql[@]}" -d postgres -c "DROP DATABASE $db"
     stop_cluster "$BIN" "$DATA"
 done
