@@ -18,7 +18,7 @@
 //! sessions' committed changes, this session's own at each command boundary, and every one
 //! again when a transaction aborts (or all of them at once after a sinval queue overflow).
 //! Each planning that looks at a cache first processes whatever is pending
-//! (`AcceptInvalidationMessages`, [`super::catalog::Lazy::get`]): re-planning a cached plan
+//! (`AcceptInvalidationMessages`, [`super::catalog::Lazy::resolve`]): re-planning a cached plan
 //! inside a transaction that already holds its locks would otherwise see the cache of an older
 //! catalog than the planner itself reads. The callbacks only advance a generation counter or
 //! note a relation in a fixed ring — they touch no cache that may be in use, allocate nothing

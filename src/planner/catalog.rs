@@ -17,11 +17,13 @@
 //! changes ([`super::cache`]); looked at only once a clause of a recognised
 //! shape (a one-argument call on a uuid column compared with a timestamptz,
 //! or sorted by) has turned up, so other queries never touch it. The EXECUTE
-//! privilege is checked on every planning that uses it.
+//! privilege is checked on every planning that would add a call of a bound function (an
+//! ordered read adds none).
 
 use super::cache::CatalogCache;
 use crate::guards::SysCacheTuple;
 use crate::members::{extension_schema, is_this_library};
+use core::cell::Cell;
 use core::ffi::CStr;
 use pgrx::pg_sys::{self, Oid};
 use std::rc::Rc;
@@ -171,18 +173,21 @@ mod core_functions {
     pub const EXTRACT_TIMESTAMP_V7: Option<u32> = None;
 }
 
-/// The catalog as one planning sees it: taken from the cache (and the role's privileges
-/// checked) on first use, None where uuid_ext is absent or its bounds are not executable by
-/// the current role.
+/// The catalog as one planning sees it: taken from the cache on first use, None where
+/// uuid_ext is absent. Whether the current role may run the bound functions is asked only by
+/// a rewrite that would add a call of one ([`Lazy::bounds_usable`], once per planning): an
+/// ordered read adds none, so its planning makes no ACL check.
 pub enum Lazy {
     Unresolved,
-    Resolved(Option<Rc<Catalog>>),
+    Resolved(Option<Rc<Catalog>>, Cell<Option<bool>>),
 }
 
 impl Lazy {
+    /// Looks the catalog up, once.
+    ///
     /// # Safety
     /// Planning, inside a transaction.
-    pub unsafe fn get(&mut self) -> Option<&Catalog> {
+    pub unsafe fn resolve(&mut self) {
         if let Lazy::Unresolved = self {
             // Changes other sessions committed since this transaction last looked (re-planning
             // a cached plan takes no new lock, so nothing else has processed them): the caches
@@ -191,13 +196,34 @@ impl Lazy {
             unsafe { pg_sys::AcceptInvalidationMessages() };
             // SAFETY: catalog lookups in a transaction.
             let cached = CATALOG.with(|cache| cache.get(|| unsafe { Catalog::resolve() }.map(Rc::new)));
-            // SAFETY: ACL checks in a transaction.
-            *self = Lazy::Resolved(cached.filter(|catalog| unsafe { catalog.usable() }));
+            *self = Lazy::Resolved(cached, Cell::new(None));
         }
+    }
+
+    /// The catalog, once [`Lazy::resolve`]d.
+    pub fn catalog(&self) -> Option<&Catalog> {
         match self {
-            Lazy::Resolved(catalog) => catalog.as_deref(),
+            Lazy::Resolved(catalog, _) => catalog.as_deref(),
             Lazy::Unresolved => None,
         }
+    }
+
+    /// Whether the current role may run every bound function (false before [`Lazy::resolve`]
+    /// or without the catalog): checked on first need in a planning, then remembered for it.
+    ///
+    /// # Safety
+    /// Planning, inside a transaction.
+    pub unsafe fn bounds_usable(&self) -> bool {
+        let Lazy::Resolved(Some(catalog), usable) = self else {
+            return false;
+        };
+        if let Some(known) = usable.get() {
+            return known;
+        }
+        // SAFETY: ACL checks in a transaction.
+        let known = unsafe { catalog.usable() };
+        usable.set(Some(known));
+        known
     }
 }
 

@@ -113,10 +113,16 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
             return;
         }
         let mut lazy = Lazy::Unresolved;
-        let Some(catalog) = lazy.get() else {
+        lazy.resolve();
+        let Some(catalog) = lazy.catalog() else {
             return;
         };
-        let windows: Vec<_> = windows.into_iter().filter(|(_, w)| w.reads(catalog).is_some()).collect();
+        let mut windows: Vec<_> = windows.into_iter().filter(|(_, w)| w.reads(catalog).is_some()).collect();
+        // A window's range calls a bound function: only for a role that may run them (an
+        // ordered read calls none).
+        if !windows.is_empty() && !lazy.bounds_usable() {
+            windows.clear();
+        }
         let sort = sort.filter(|s| catalog.reads((*s.call).funcid).is_some());
         if windows.is_empty() && sort.is_none() {
             return;

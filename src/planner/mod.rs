@@ -89,7 +89,7 @@ unsafe extern "C-unwind" fn planner(
         };
         if !planned.is_null() {
             if walk.depends_on_role {
-                if let Some(catalog) = walk.catalog.get() {
+                if let Some(catalog) = walk.catalog.catalog() {
                     once::hoist_bounds(planned, catalog);
                 }
             }

@@ -45,9 +45,13 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Wa
         {
             return NOTHING;
         }
-        let Some(catalog) = walk.catalog.get() else {
+        walk.catalog.resolve();
+        let Some(catalog) = walk.catalog.catalog() else {
             return NOTHING;
         };
+        if !walk.catalog.bounds_usable() {
+            return NOTHING;
+        }
         let Some(reads) = w.reads(catalog) else {
             return NOTHING;
         };

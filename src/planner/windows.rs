@@ -189,7 +189,7 @@ impl Order {
             let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
             (opno != pg_sys::InvalidOid && may_execute(pg_sys::get_opcode(opno))).then_some(opno)
         };
-        // (The bounds themselves: the catalog is given only to a role that may run them.)
+        // (The bounds themselves: asked by every rewrite that calls one, `Lazy::bounds_usable`.)
         let (Some(ge), Some(lt)) = (operator(BT_GREATER_EQUAL), operator(BT_LESS)) else {
             return None;
         };

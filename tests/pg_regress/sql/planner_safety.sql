@@ -181,6 +181,17 @@ SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '202
 RESET ROLE;
 RESET plan_cache_mode;
 RESET enable_seqscan;
+-- An ordered read calls no bound function: a role that may not run them still reads the
+-- key's index in the order asked for.
+CREATE TABLE t7 (id uuid PRIMARY KEY CHECK (ext.uuid_is_v7(id)));
+INSERT INTO t7 SELECT ext.uuid_timestamptz_to_v7('2022-02-22 00:00+00'::timestamptz + i * interval '1 hour')
+FROM generate_series(0, 999) i;
+ANALYZE t7;
+GRANT SELECT ON t7 TO uuid_ext_reader;
+SET ROLE uuid_ext_reader;
+EXPLAIN (COSTS OFF) SELECT id FROM t7 ORDER BY ext.uuid_extract_timestamp(id) DESC LIMIT 5;
+RESET ROLE;
+DROP TABLE t7;
 
 -- 5. The operators a derived condition uses are checked like the bounds: with EXECUTE on
 -- uuid_time_ops's >=| function revoked, a role's time window plans as in plain PostgreSQL
