@@ -220,11 +220,30 @@ impl Lazy {
         if let Some(known) = usable.get() {
             return known;
         }
-        // SAFETY: ACL checks in a transaction.
-        let known = unsafe { catalog.usable() };
+        // SAFETY: reads the current user id.
+        let user = unsafe { pg_sys::GetUserId() };
+        let known = match PLANNING_ACL.get() {
+            Some((checked_for, known)) if checked_for == user => known,
+            // SAFETY: ACL checks in a transaction.
+            _ => unsafe { catalog.usable() },
+        };
+        PLANNING_ACL.set(Some((user, known)));
         usable.set(Some(known));
         known
     }
+}
+
+thread_local! {
+    /// [`Lazy::bounds_usable`]'s answer in the planning under way, for the role it was asked
+    /// for: the pruning rewrite and each partition's paths share one ACL check. Forgotten when
+    /// a planning starts ([`forget_planning_acl`]), so a GRANT or REVOKE between two plannings
+    /// is always seen.
+    static PLANNING_ACL: Cell<Option<(Oid, bool)>> = const { Cell::new(None) };
+}
+
+/// Starts a planning with no ACL answer remembered.
+pub fn forget_planning_acl() {
+    PLANNING_ACL.set(None);
 }
 
 /// `object` if it is a member of extension `ext`, else InvalidOid.

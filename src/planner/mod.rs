@@ -75,6 +75,7 @@ unsafe extern "C-unwind" fn planner(
     cursor_options: core::ffi::c_int,
     bound_params: pg_sys::ParamListInfo,
 ) -> *mut pg_sys::PlannedStmt {
+    catalog::forget_planning_acl();
     let mut walk =
         Walk { catalog: Lazy::Unresolved, depends_on_role: false, proven_trees: Vec::new(), transient: false };
     // SAFETY: PostgreSQL passes the query to plan and the planner's arguments; the previous
