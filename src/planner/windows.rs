@@ -130,6 +130,9 @@ impl Window {
                     pg_sys::InvalidOid,
                     pg_sys::CoercionForm::COERCE_EXPLICIT_CALL,
                 );
+                // Marks the call as the hook's own (the planner keeps a call's location through
+                // its copies and simplifications): only these become parameters after planning.
+                (*value).location = DERIVED_BOUND;
                 pg_sys::make_opclause(
                     opno,
                     pg_sys::BOOLOID,
@@ -150,6 +153,11 @@ impl Window {
         }
     }
 }
+
+/// The parse location the bound calls the hook derives carry ([`super::once`] makes only these
+/// parameters; a user's own call has its place in the query text, 0 or more, or -1). Negative,
+/// so nothing reports an error position with it.
+pub const DERIVED_BOUND: core::ffi::c_int = -0x7575_6964;
 
 /// An ordering of the column that windows can be ranges of.
 #[derive(Clone, Copy)]

@@ -92,6 +92,10 @@ INSERT INTO windows VALUES
   FROM unnest('{2026-02-01 00:00+00,2026-06-30 12:00+00,2026-12-31 20:00+00}'::timestamptz[]) d ORDER BY d$$),
 ($$SELECT d, c FROM unnest('{2026-02-01 00:00+00,2026-06-30 12:00+00,2026-12-31 20:00+00}'::timestamptz[]) d,
   LATERAL (SELECT count(*) AS c FROM ev WHERE uuid_extract_timestamp(id) >= d - interval '2 days') l ORDER BY d$$),
+-- A user's own bound call in HAVING, of an aggregate: not the hook's, never a parameter (it
+-- was made one, and failed with XX000 "Aggref found in non-Agg plan node"; found by review).
+($$SELECT 1 FROM ev WHERE uuid_extract_timestamp(id) >= '2026-05-01 00:00+00'::timestamptz + (now() - now())
+  HAVING uuid_v7_lower_bound(now() - count(*) * interval '1 second') > '00000000-0000-0000-0000-000000000000'$$),
 -- Joined with itself: the bound in both sides' filters.
 ($$SELECT count(*) FROM ev a JOIN ev b ON a.n = b.n + 1
   WHERE uuid_extract_timestamp(a.id) >= '2026-09-01 00:00+00'::timestamptz + (now() - now())
@@ -117,6 +121,29 @@ SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000
                        ELSE 'force_parallel_mode' END, 'on', false) IS NOT NULL AS forced;
 SET max_parallel_workers_per_gather = 0;
 SELECT count(*) AS windows, count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows_under_one_gather
+FROM windows;
+-- A user's own bound call in a filter stays a call, computed only for the rows that reach it:
+-- here none, so its division by zero is never computed, with the hook as without it (a Gather
+-- computes the parameters it sends before any row is read; found by review).
+SET plan_cache_mode = force_generic_plan;
+PREPARE own(int) AS SELECT n FROM ev
+WHERE uuid_extract_timestamp(id) >= '2026-12-01 00:00+00'::timestamptz + (now() - now())
+  AND n < 0 AND n::text::uuid >= uuid_v7_lower_bound(now() - interval '1 day' * (1 / $1));
+SELECT pg_temp.err('EXECUTE own(0)') AS hook_on;
+SET uuid_ext.time_index_conditions = off;
+SELECT pg_temp.err('EXECUTE own(0)') AS hook_off;
+RESET uuid_ext.time_index_conditions;
+DEALLOCATE own;
+RESET plan_cache_mode;
+-- The Gather that debug_parallel_query = regress hides in EXPLAIN is not kept over a plan with
+-- the hook's InitPlans (PostgreSQL adds none over a plan with its own): EXPLAIN shows them, and
+-- names the parameter they set (found by review: hidden under that Gather, an assertion in
+-- assert-enabled builds of 17 and later).
+SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query'
+                       ELSE 'force_parallel_mode' END, 'regress', false) IS NOT NULL AS forced_hidden;
+SELECT * FROM pg_temp.filters($$SELECT count(*) FROM ev
+    WHERE uuid_extract_timestamp(id) >= '2026-05-01 00:00+00'::timestamptz + (now() - now())$$);
+SELECT count(*) AS windows, count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows_hidden_gather
 FROM windows;
 SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query'
                        ELSE 'force_parallel_mode' END, 'off', false) IS NOT NULL AS unforced;
