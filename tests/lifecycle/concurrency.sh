@@ -79,7 +79,8 @@ SQL
         -c "CREATE TABLE epq_new PARTITION OF epq FOR VALUES FROM (uuid_v7_lower_bound('2026-01-01 00:00+00')) TO (MAXVALUE)" \
         -c "INSERT INTO epq SELECT uuid_timestamptz_to_v7('2025-12-01 00:00+00'::timestamptz + i * interval '1 hour'), i
             FROM generate_series(0, 999) i" -c "ANALYZE epq"
-    window="uuid_extract_timestamp(id) >= '2025-12-20 00:00+00'::timestamptz + (now() - now())"
+    # (uuid_v7_to_timestamptz: on 17, uuid_extract_timestamp is pg_catalog's, v1 only, unless search_path says otherwise.)
+    window="uuid_v7_to_timestamptz(id) >= '2025-12-20 00:00+00'::timestamptz + (now() - now())"
     check "$(label "EvalPlanQual: the UPDATE's partitions filter on a parameter")" "2" \
         "$("${psql[@]}" -d "$db" -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" \
             -c "EXPLAIN (COSTS OFF) UPDATE epq SET n = n + 1000 WHERE $window" | grep -c 'Filter: (id >= \(\$[0-9]\|(InitPlan\)')"
