@@ -32,6 +32,26 @@ macro_rules! v1_finfo {
 }
 pub(crate) use v1_finfo;
 
+/// The first argument of a V1 call, unless it is NULL or missing: a C function declared by
+/// hand (a superuser's) without STRICT or without the argument then gives NULL rather than read
+/// what is not there.
+///
+/// # Safety
+/// `fcinfo` is the function manager's, with `nargs` arguments.
+#[inline(always)]
+pub unsafe fn first_arg(fcinfo: &pgrx::pg_sys::FunctionCallInfoBaseData) -> Option<pgrx::pg_sys::Datum> {
+    // SAFETY: the arguments array holds `nargs` entries.
+    let args = unsafe { fcinfo.args.as_slice(fcinfo.nargs.max(0) as usize) };
+    args.first().filter(|a| !a.isnull).map(|a| a.value)
+}
+
+/// A V1 call's NULL result.
+#[inline(always)]
+pub fn null(fcinfo: &mut pgrx::pg_sys::FunctionCallInfoBaseData) -> pgrx::pg_sys::Datum {
+    fcinfo.isnull = true;
+    pgrx::pg_sys::Datum::from(0)
+}
+
 /// `uuid_function!(name, "name", "CREATE FUNCTION …", |bytes| -> Option<Datum> { … });` — see
 /// the module documentation (pgrx's `extension_sql!` takes literals only, hence the name twice
 /// and the whole statement).
@@ -50,24 +70,18 @@ macro_rules! uuid_function {
             /// Called by PostgreSQL's function manager only, with one non-NULL `uuid`.
             #[unsafe(export_name = concat!(stringify!($name), "_wrapper"))]
             pub unsafe extern "C" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
-                // SAFETY: the function manager passes a valid fcinfo with `nargs` arguments.
+                // SAFETY: the function manager passes a valid fcinfo.
                 let fcinfo = unsafe { &mut *fcinfo };
-                // Declared otherwise by hand (C functions are a superuser's), it gives NULL
-                // rather than read what is not there.
-                // SAFETY: as above; the arguments array holds `nargs` entries.
-                let first = unsafe { fcinfo.args.as_slice(fcinfo.nargs.max(0) as usize) }.first();
-                let result: Option<pg_sys::Datum> = match first {
-                    Some(arg) if !arg.isnull => {
+                // SAFETY: as above.
+                let result: Option<pg_sys::Datum> = match unsafe { $crate::fmgr::first_arg(fcinfo) } {
+                    Some(arg) => {
                         // SAFETY: a non-NULL uuid datum points to its 16 bytes.
-                        let $bytes: &[u8; 16] = unsafe { &*arg.value.cast_mut_ptr::<[u8; 16]>() };
+                        let $bytes: &[u8; 16] = unsafe { &*arg.cast_mut_ptr::<[u8; 16]>() };
                         $body
                     }
-                    _ => None,
+                    None => None,
                 };
-                result.unwrap_or_else(|| {
-                    fcinfo.isnull = true;
-                    pg_sys::Datum::from(0)
-                })
+                result.unwrap_or_else(|| $crate::fmgr::null(fcinfo))
             }
 
             pgrx::extension_sql!($sql, name = $label);
@@ -185,16 +199,14 @@ macro_rules! bound_function {
             /// Called by PostgreSQL's function manager only.
             #[unsafe(export_name = concat!($label, "_wrapper"))]
             pub unsafe extern "C-unwind" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
-                // SAFETY: the function manager passes a valid fcinfo with `nargs` arguments.
+                // SAFETY: the function manager passes a valid fcinfo.
                 let fc = unsafe { &mut *fcinfo };
-                // SAFETY: as above; the arguments array holds `nargs` entries.
-                let first = unsafe { fc.args.as_slice(fc.nargs.max(0) as usize) }.first();
-                let Some(arg) = first.filter(|a| !a.isnull) else {
-                    fc.isnull = true;
-                    return pg_sys::Datum::from(0);
+                // SAFETY: as above.
+                let Some(arg) = (unsafe { $crate::fmgr::first_arg(fc) }) else {
+                    return $crate::fmgr::null(fc);
                 };
                 // A timestamptz is an int64 passed by value.
-                let $us: i64 = arg.value.value() as i64;
+                let $us: i64 = arg.value() as i64;
                 let bytes: [u8; 16] = $crate::guards::abort_on_panic(|| $body);
                 // SAFETY: called by the function manager, nothing of this frame to drop.
                 unsafe { $crate::fmgr::uuid_datum(&bytes) }
@@ -227,23 +239,17 @@ macro_rules! uuid_map_function {
             /// Called by PostgreSQL's function manager only.
             #[unsafe(export_name = concat!($label, "_wrapper"))]
             pub unsafe extern "C-unwind" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
-                // SAFETY: the function manager passes a valid fcinfo with `nargs` arguments.
+                // SAFETY: the function manager passes a valid fcinfo.
                 let fc = unsafe { &mut *fcinfo };
-                // SAFETY: as above; the arguments array holds `nargs` entries.
-                let first = unsafe { fc.args.as_slice(fc.nargs.max(0) as usize) }.first();
-                let Some(arg) = first.filter(|a| !a.isnull) else {
-                    // Declared by hand without STRICT or without the argument: NULL.
-                    fc.isnull = true;
-                    return pg_sys::Datum::from(0);
+                // SAFETY: as above.
+                let Some(arg) = (unsafe { $crate::fmgr::first_arg(fc) }) else {
+                    return $crate::fmgr::null(fc);
                 };
                 // SAFETY: a non-NULL uuid datum points to its 16 bytes.
-                let $bytes: &[u8; 16] = unsafe { &*arg.value.cast_mut_ptr::<[u8; 16]>() };
+                let $bytes: &[u8; 16] = unsafe { &*arg.cast_mut_ptr::<[u8; 16]>() };
                 let fast: Option<Option<[u8; 16]>> = $crate::guards::abort_on_panic(|| $body);
                 match fast {
-                    Some(None) => {
-                        fc.isnull = true;
-                        return pg_sys::Datum::from(0);
-                    }
+                    Some(None) => $crate::fmgr::null(fc),
                     // SAFETY: called by the function manager, nothing of this frame to drop.
                     Some(Some(bytes)) => unsafe { $crate::fmgr::uuid_datum(&bytes) },
                     // SAFETY: the function manager's fcinfo, passed on.
