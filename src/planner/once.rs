@@ -189,21 +189,24 @@ unsafe fn rewrite_filter(
     // new one, so whatever else shares the old ones is untouched.
     unsafe {
         let qual = (*plan).qual;
-        if !cells(qual).any(|c| bound_arg(c, hoisted).is_some()) {
+        let found: Vec<(*mut Node, Option<usize>)> = cells(qual).map(|c| (c, bound_arg(c, hoisted))).collect();
+        if found.iter().all(|(_, arg)| arg.is_none()) {
             return core::ptr::null_mut();
         }
         let mut used = core::ptr::null_mut();
         let mut new = core::ptr::null_mut();
-        for conjunct in cells(qual) {
-            let conjunct = match bound_arg(conjunct, hoisted) {
-                Some(i) => {
-                    let op: *mut pg_sys::OpExpr = pg_sys::copyObjectImpl(conjunct.cast()).cast();
-                    let args = (*op).args;
-                    let bound = (*(*args).elements.add(i)).ptr_value.cast::<Node>();
-                    let paramid = param_for(bound, planned, hoisted);
-                    (*(*args).elements.add(i)).ptr_value = param(paramid).cast();
+        for (conjunct, arg) in found {
+            let args = |op: *mut Node| (*op.cast::<pg_sys::OpExpr>()).args;
+            let paramid = arg.and_then(|i| {
+                let bound = (*(*args(conjunct)).elements.add(i)).ptr_value.cast::<Node>();
+                param_for(bound, planned, hoisted).map(|id| (i, id))
+            });
+            let conjunct = match paramid {
+                Some((i, paramid)) => {
+                    let op: *mut Node = pg_sys::copyObjectImpl(conjunct.cast()).cast();
+                    (*(*args(op)).elements.add(i)).ptr_value = param(paramid).cast();
                     used = pg_sys::bms_add_member(used, paramid);
-                    op.cast::<Node>()
+                    op
                 }
                 None => conjunct,
             };
@@ -233,8 +236,6 @@ unsafe fn bound_arg(conjunct: *mut Node, hoisted: &Hoisted) -> Option<usize> {
             is_a(arg, NodeTag::T_FuncExpr)
                 && (*arg.cast::<pg_sys::FuncExpr>()).location == DERIVED_BOUND
                 && hoisted.bounds.contains(&(*arg.cast::<pg_sys::FuncExpr>()).funcid)
-                && (hoisted.params.len() < MAX_PARAMS
-                    || hoisted.params.iter().any(|(b, _)| pg_sys::equal(b.cast(), arg.cast())))
                 && !fixed_for_execution_walker(arg, core::ptr::null_mut())
                 && !pg_sys::contain_volatile_functions(arg)
         })
@@ -267,21 +268,25 @@ unsafe extern "C-unwind" fn fixed_for_execution_walker(node: *mut Node, context:
     }
 }
 
-/// The parameter for a bound call: the one made for an equal call, or a new one.
+/// The parameter for a bound call: the one made for an equal call, or a new one while there are
+/// fewer than [`MAX_PARAMS`] (None after: the call stays).
 ///
 /// # Safety
 /// As [`hoist_bounds`].
-unsafe fn param_for(bound: *mut Node, planned: *mut pg_sys::PlannedStmt, hoisted: &mut Hoisted) -> i32 {
+unsafe fn param_for(bound: *mut Node, planned: *mut pg_sys::PlannedStmt, hoisted: &mut Hoisted) -> Option<i32> {
     // SAFETY: read-only comparison of two expressions; the new parameter's type appended to
     // the plan's list, which gives it its id.
     unsafe {
         if let Some(&(_, id)) = hoisted.params.iter().find(|(b, _)| pg_sys::equal(b.cast(), bound.cast())) {
-            return id;
+            return Some(id);
+        }
+        if hoisted.params.len() >= MAX_PARAMS {
+            return None;
         }
         let id = pg_sys::list_length((*planned).paramExecTypes);
         (*planned).paramExecTypes = pg_sys::lappend_oid((*planned).paramExecTypes, pg_sys::UUIDOID);
         hoisted.params.push((bound, id));
-        id
+        Some(id)
     }
 }
 
