@@ -34,13 +34,14 @@ use uuid_ext_core::{time_order, v7, Bytes};
 /// One microsecond, PostgreSQL's timestamp resolution, in nanoseconds.
 const MICROSECOND: UnixNanos = 1_000;
 
-fn lower(us: i64, bound: fn(UnixNanos) -> Bytes) -> Bytes {
-    bound(instant(us))
-}
-
-/// Timestamps are microseconds, so "after `ts`" is "at or after `ts` + 1 µs".
-fn upper(us: i64, bound: fn(UnixNanos) -> Bytes) -> Bytes {
-    bound(instant(us) + MICROSECOND)
+/// The bound the function of that kind computes for a timestamptz of `us` microseconds (see
+/// [`instant`] for ∓infinity): byte order (`uuid_v7_…`) or `uuid_time_ops` order
+/// (`uuid_time_…`), lower or upper. The four functions below are this; the planner also
+/// computes it to estimate a range without calling one ([`crate::planner`]).
+pub fn bound(byte_order: bool, upper_bound: bool, us: i64) -> Bytes {
+    let lower_bound: fn(UnixNanos) -> Bytes = if byte_order { v7::lower_bound } else { time_order::lower_bound };
+    // Timestamps are microseconds, so "after `ts`" is "at or after `ts` + 1 µs".
+    lower_bound(if upper_bound { instant(us) + MICROSECOND } else { instant(us) })
 }
 
 bound_function!(
@@ -51,7 +52,7 @@ bound_function!(
     "uuid_v7_lower_bound",
     r#"CREATE FUNCTION "uuid_v7_lower_bound"("ts" timestamp with time zone) RETURNS uuid
 IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_v7_lower_bound_wrapper';"#,
-    |us| { lower(us, v7::lower_bound) }
+    |us| { bound(true, false, us) }
 );
 
 bound_function!(
@@ -61,7 +62,7 @@ bound_function!(
     "uuid_v7_upper_bound",
     r#"CREATE FUNCTION "uuid_v7_upper_bound"("ts" timestamp with time zone) RETURNS uuid
 IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_v7_upper_bound_wrapper';"#,
-    |us| { upper(us, v7::lower_bound) }
+    |us| { bound(true, true, us) }
 );
 
 bound_function!(
@@ -72,7 +73,7 @@ bound_function!(
     "uuid_time_lower_bound",
     r#"CREATE FUNCTION "uuid_time_lower_bound"("ts" timestamp with time zone) RETURNS uuid
 IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_time_lower_bound_wrapper';"#,
-    |us| { lower(us, time_order::lower_bound) }
+    |us| { bound(false, false, us) }
 );
 
 bound_function!(
@@ -82,5 +83,5 @@ bound_function!(
     "uuid_time_upper_bound",
     r#"CREATE FUNCTION "uuid_time_upper_bound"("ts" timestamp with time zone) RETURNS uuid
 IMMUTABLE STRICT PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_time_upper_bound_wrapper';"#,
-    |us| { upper(us, time_order::lower_bound) }
+    |us| { bound(false, true, us) }
 );

@@ -33,6 +33,8 @@ pub const OID_INDEXES: [(Oid, Oid); 7] = [
 pub const TriggerRelidNameIndexId: Oid = Oid::from_u32(2701);
 /// `pg_language` row of language C.
 pub const ClanguageId: Oid = Oid::from_u32(13);
+/// `pg_language` row of language internal (PostgreSQL's built-in functions).
+pub const INTERNALlanguageId: Oid = Oid::from_u32(12);
 
 /// `pg_depend`'s leading columns (`catalog/pg_depend.h`, unchanged since PostgreSQL 8.2).
 pub mod pg_depend {

@@ -26,9 +26,8 @@
 //! value computed while an invalidation arrived is used for that planning (as an uncached
 //! lookup would be) but not kept.
 //!
-//! What is *not* cached: the current role's EXECUTE privilege on the bound functions and
-//! operators, which is checked on every planning that uses them (roles and memberships change
-//! without invalidating `pg_proc`).
+//! | the operators of an operator family ([`super::catalog::Catalog`]) | as the catalog, or a `pg_amop` or `pg_operator` row changes |
+//! | whether a role may EXECUTE a function ([`Privileges`]) | a `pg_proc` row changes (GRANT/REVOKE on a function, its owner, DROP), a role's memberships or attributes change (`pg_auth_members`, `pg_authid`: SUPERUSER, INHERIT) or a database's owner (`pg_database`, for `pg_database_owner`): what PostgreSQL's own cache of role memberships is reset by |
 //!
 //! A known limit: `ALTER EXTENSION uuid_ext DROP FUNCTION f` (or `ADD`) changes only
 //! `pg_depend`, which no cache callback sees; a session that cached `f` as a member keeps using
@@ -53,6 +52,9 @@ thread_local! {
     static CHANGED: Cell<[Oid; RING]> = const { Cell::new([pg_sys::InvalidOid; RING]) };
     /// How many relations have been noted in CHANGED, ever.
     static CHANGED_SERIAL: Cell<u64> = const { Cell::new(0) };
+    /// Advanced whenever a privilege may have changed: a `pg_proc` row, a role's memberships or
+    /// attributes, a database's owner.
+    static PRIVILEGE_GENERATION: Cell<u64> = const { Cell::new(1) };
 }
 
 /// Registers the invalidation callbacks (from `_PG_init`, once per process).
@@ -71,6 +73,19 @@ pub fn init() {
             Some(catalog_changed),
             Datum::from(0),
         );
+        // The members of operator families, and operators.
+        for cache in [pg_sys::SysCacheIdentifier::AMOPSTRATEGY, pg_sys::SysCacheIdentifier::OPEROID] {
+            pg_sys::CacheRegisterSyscacheCallback(cache as i32, Some(catalog_changed), Datum::from(0));
+        }
+        // What an EXECUTE privilege depends on, beside the function's own row (as PostgreSQL's
+        // RoleMembershipCacheCallback).
+        for cache in [
+            pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM,
+            pg_sys::SysCacheIdentifier::AUTHOID,
+            pg_sys::SysCacheIdentifier::DATABASEOID,
+        ] {
+            pg_sys::CacheRegisterSyscacheCallback(cache as i32, Some(privileges_changed), Datum::from(0));
+        }
         pg_sys::CacheRegisterRelcacheCallback(Some(relation_changed), Datum::from(0));
         #[cfg(feature = "pg14")]
         pg_sys::CacheRegisterSyscacheCallback(
@@ -103,13 +118,21 @@ unsafe extern "C-unwind" fn memberships_changed(_arg: Datum, _cacheid: core::ffi
 #[pgrx::pg_guard]
 unsafe extern "C-unwind" fn catalog_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
     GENERATION.with(|g| g.set(g.get() + 1));
+    PRIVILEGE_GENERATION.with(|g| g.set(g.get() + 1));
+}
+
+#[pgrx::pg_guard]
+unsafe extern "C-unwind" fn privileges_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
+    PRIVILEGE_GENERATION.with(|g| g.set(g.get() + 1));
 }
 
 #[pgrx::pg_guard]
 unsafe extern "C-unwind" fn relation_changed(_arg: Datum, relid: Oid) {
     if relid == pg_sys::InvalidOid {
-        // Every relation (a sinval queue overflow): everything afresh.
+        // Every relation (a sinval queue overflow, which resets every system cache too):
+        // everything afresh.
         GENERATION.with(|g| g.set(g.get() + 1));
+        PRIVILEGE_GENERATION.with(|g| g.set(g.get() + 1));
         return;
     }
     let serial = CHANGED_SERIAL.with(Cell::get);
@@ -215,5 +238,47 @@ impl<V: Clone> CatalogCache<V> {
             *self.kept.borrow_mut() = Some((generation, value.clone()));
         }
         value
+    }
+}
+
+/// The most (role, function) answers [`Privileges`] keeps: the functions the rewrites call are a
+/// handful, so this is never reached but by a session that plans as very many roles.
+const MAX_PRIVILEGES: usize = 256;
+
+/// Whether a role may EXECUTE a function, as `pg_proc_aclcheck()` answered, until a privilege
+/// may have changed (see the table above). A planning asks it for the bound functions, the
+/// operators' functions and an extractor on every query it rewrites; asked of PostgreSQL each
+/// time, that was 5% of the planning of a keyset page.
+pub struct Privileges {
+    kept: RefCell<(u64, Vec<(Oid, Oid, bool)>)>,
+}
+
+impl Privileges {
+    pub const fn new() -> Self {
+        Privileges { kept: RefCell::new((0, Vec::new())) }
+    }
+
+    /// The answer for `role` and `function`, or `check()`'s (kept unless a privilege may have
+    /// changed meanwhile).
+    pub fn get(&self, role: Oid, function: Oid, check: impl FnOnce() -> bool) -> bool {
+        let generation = PRIVILEGE_GENERATION.with(Cell::get);
+        {
+            let mut kept = self.kept.borrow_mut();
+            if kept.0 != generation {
+                *kept = (generation, Vec::new());
+            }
+            if let Some(&(_, _, may)) = kept.1.iter().find(|(r, f, _)| *r == role && *f == function) {
+                return may;
+            }
+        }
+        let may = check();
+        let mut kept = self.kept.borrow_mut();
+        if PRIVILEGE_GENERATION.with(Cell::get) == generation && kept.0 == generation {
+            if kept.1.len() >= MAX_PRIVILEGES {
+                kept.1.clear();
+            }
+            kept.1.push((role, function, may));
+        }
+        may
     }
 }

@@ -17,10 +17,11 @@
 //! changes ([`super::cache`]); looked at only once a clause of a recognised
 //! shape (a one-argument call on a uuid column compared with a timestamptz,
 //! or sorted by) has turned up, so other queries never touch it. The EXECUTE
-//! privilege is checked on every planning that would add a call of a bound function (an
-//! ordered read adds none).
+//! privilege is checked by every planning that would add a call of a bound function (an
+//! ordered read adds none), through a cache of PostgreSQL's answers that any change to a
+//! function, a role or a membership empties ([`super::cache::Privileges`]).
 
-use super::cache::CatalogCache;
+use super::cache::{CatalogCache, Privileges};
 use crate::guards::SysCacheTuple;
 use crate::members::{extension_schema, is_this_library};
 use core::cell::Cell;
@@ -32,6 +33,7 @@ thread_local! {
     /// The catalog of this backend's database (None: uuid_ext is not installed, or a bound
     /// function is missing).
     static CATALOG: CatalogCache<Option<Rc<Catalog>>> = const { CatalogCache::new() };
+    static PRIVILEGES: Privileges = const { Privileges::new() };
 }
 
 /// What a recognised extractor returns a time for.
@@ -61,6 +63,23 @@ pub struct Catalog {
     /// `uuid_ext_timestamp(uuid)`: a time for exactly the values `uuid_time_ops` calls timed
     /// (v1, v6, v7 of the RFC variant), NULL for the rest (InvalidOid if absent).
     pub time_extractor: Oid,
+    /// The `>=` and `<` of two uuids of the operator families looked up so far, with their
+    /// functions ([`Catalog::operators`]).
+    operators: core::cell::RefCell<Vec<(Oid, Option<Operators>)>>,
+    /// Whether each function asked about so far is a built-in one (language internal,
+    /// [`Catalog::is_builtin`]).
+    builtins: core::cell::RefCell<Vec<(Oid, bool)>>,
+}
+
+/// The most functions [`Catalog::is_builtin`] keeps an answer for (then it starts over).
+const MAX_BUILTINS: usize = 256;
+
+/// A btree or BRIN family's `>=` and `<` for two uuids, and the functions they call.
+#[derive(Clone, Copy)]
+pub struct Operators {
+    pub ge: Oid,
+    pub lt: Oid,
+    functions: (Oid, Oid),
 }
 
 impl Catalog {
@@ -121,6 +140,8 @@ impl Catalog {
                 function(c"uuid_time_upper_bound", timestamptz),
             ),
             time_extractor: ext_timestamp,
+            operators: Default::default(),
+            builtins: Default::default(),
         };
         catalog.extractors.extend(core_functions::EXTRACT_TIMESTAMP.map(|f| (Oid::from(f), Reads::AnyTimed)));
         catalog.exact_for_v7.extend(core_functions::EXTRACT_TIMESTAMP_V7.map(Oid::from));
@@ -137,6 +158,59 @@ impl Catalog {
         let bounds = [self.v7_bounds, self.time_bounds];
         // SAFETY: ACL checks through the system caches.
         bounds.iter().all(|&(lower, upper)| unsafe { may_execute(lower) && may_execute(upper) })
+    }
+
+    /// The `>=` and `<` of two uuids in operator family `family`, if it has both and the current
+    /// role may run their functions (a REVOKE on them is honoured: the plan is then
+    /// PostgreSQL's). Looked up once per family while the catalog is kept.
+    ///
+    /// # Safety
+    /// Inside a transaction.
+    pub unsafe fn operators(&self, family: Oid) -> Option<Operators> {
+        let known = self.operators.borrow().iter().find(|(f, _)| *f == family).map(|(_, o)| *o);
+        let operators = known.unwrap_or_else(|| {
+            // SAFETY: catalog lookups through the system caches (no error for a missing member).
+            let operator = |strategy: i16| unsafe {
+                let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
+                let function = if opno == pg_sys::InvalidOid { opno } else { pg_sys::get_opcode(opno) };
+                (function != pg_sys::InvalidOid).then_some((opno, function))
+            };
+            use crate::catalog_ids::operators::{BT_GREATER_EQUAL, BT_LESS};
+            let found = match (operator(BT_GREATER_EQUAL), operator(BT_LESS)) {
+                (Some((ge, ge_fn)), Some((lt, lt_fn))) => Some(Operators { ge, lt, functions: (ge_fn, lt_fn) }),
+                _ => None,
+            };
+            self.operators.borrow_mut().push((family, found));
+            found
+        })?;
+        // SAFETY: ACL checks in a transaction.
+        let usable = unsafe { may_execute(operators.functions.0) && may_execute(operators.functions.1) };
+        usable.then_some(operators)
+    }
+
+    /// Whether `funcid` is of language internal: C code of PostgreSQL's own, which the
+    /// function manager calls directly ([`super::estimate`] calls these). Looked up once per
+    /// function while the catalog is kept (any change to a `pg_proc` row starts over).
+    ///
+    /// # Safety
+    /// Inside a transaction.
+    pub unsafe fn is_builtin(&self, funcid: Oid) -> bool {
+        if let Some(&(_, builtin)) = self.builtins.borrow().iter().find(|(f, _)| *f == funcid) {
+            return builtin;
+        }
+        let cache = pg_sys::SysCacheIdentifier::PROCOID;
+        // SAFETY: a system-cache lookup; the guard releases the tuple, a pg_proc row.
+        let builtin = unsafe {
+            SysCacheTuple::search1(cache, funcid.into()).is_some_and(|tuple| {
+                tuple.form::<pg_sys::FormData_pg_proc>().prolang == crate::catalog_ids::INTERNALlanguageId
+            })
+        };
+        let mut builtins = self.builtins.borrow_mut();
+        if builtins.len() >= MAX_BUILTINS {
+            builtins.clear();
+        }
+        builtins.push((funcid, builtin));
+        builtin
     }
 
     /// What `funcid` returns a time for, if it is a recognised extractor.
@@ -220,30 +294,11 @@ impl Lazy {
         if let Some(known) = usable.get() {
             return known;
         }
-        // SAFETY: reads the current user id.
-        let user = unsafe { pg_sys::GetUserId() };
-        let known = match PLANNING_ACL.get() {
-            Some((checked_for, known)) if checked_for == user => known,
-            // SAFETY: ACL checks in a transaction.
-            _ => unsafe { catalog.usable() },
-        };
-        PLANNING_ACL.set(Some((user, known)));
+        // SAFETY: ACL checks in a transaction.
+        let known = unsafe { catalog.usable() };
         usable.set(Some(known));
         known
     }
-}
-
-thread_local! {
-    /// [`Lazy::bounds_usable`]'s answer in the planning under way, for the role it was asked
-    /// for: the pruning rewrite and each partition's paths share one ACL check. Forgotten when
-    /// a planning starts ([`forget_planning_acl`]), so a GRANT or REVOKE between two plannings
-    /// is always seen.
-    static PLANNING_ACL: Cell<Option<(Oid, bool)>> = const { Cell::new(None) };
-}
-
-/// Starts a planning with no ACL answer remembered.
-pub fn forget_planning_acl() {
-    PLANNING_ACL.set(None);
 }
 
 /// `object` if it is a member of extension `ext`, else InvalidOid.
@@ -275,11 +330,33 @@ unsafe fn time_family(schema: Oid, ext: Oid) -> Oid {
     }
 }
 
-/// Whether the current role may run a function (a bound a DBA revoked is not used).
+/// Whether the current role may run a function (a bound a DBA revoked is not used): PostgreSQL's
+/// answer, kept until a privilege may have changed ([`Privileges`]). The caches are brought up
+/// to date at the start of each planning that looks ([`Lazy::resolve`]), so a GRANT or REVOKE
+/// committed before it is seen.
 ///
 /// # Safety
 /// Inside a transaction.
 pub unsafe fn may_execute(f: Oid) -> bool {
+    // SAFETY: reads a variable.
+    let role = unsafe { current_user() };
+    // SAFETY: as the caller vouches.
+    PRIVILEGES.with(|p| p.get(role, f, || unsafe { acl_check(f) }))
+}
+
+extern "C" {
+    /// PostgreSQL's `GetUserId()`, called directly rather than through pgrx's error guard: it
+    /// returns a variable and cannot fail, so there is nothing to guard (a planning asks it
+    /// for every privilege it looks at).
+    #[link_name = "GetUserId"]
+    fn current_user() -> Oid;
+}
+
+/// [`may_execute`] asked of PostgreSQL.
+///
+/// # Safety
+/// Inside a transaction.
+unsafe fn acl_check(f: Oid) -> bool {
     // A function dropped by a transaction that committed since this backend last processed
     // invalidations (DROP EXTENSION in another session) would make the ACL check raise
     // "function with OID … does not exist" in a query that is not ours. The entry found here

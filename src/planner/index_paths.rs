@@ -26,7 +26,9 @@
 //! Nothing is taken away: the query is not changed, PostgreSQL keeps every path it made (a
 //! sequential scan that evaluates only the user's predicate, an index on the extractor or on
 //! `(tenant, extractor)`, a partial index), the row estimates are those of the user's own
-//! predicate, and the planner picks the cheapest path by its own costs. A bound such as
+//! predicate (the index conditions' selectivity, which costs the paths, is PostgreSQL's estimate
+//! of the range, [`super::estimate`]), and the planner picks the cheapest path by its own
+//! costs. A bound such as
 //! `uuid_v7_lower_bound(now() - interval '25 days')` is an index condition, computed once per
 //! scan; no path evaluates it per row.
 //!
@@ -157,7 +159,7 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
                     let proof = proof_of(attno as pg_sys::AttrNumber);
                     let Some(order) = Order::of(catalog, family, reads, proof) else { continue };
                     let exact = order.exact(catalog, (*w.call).funcid, proof);
-                    clauses.push(range_clause(root, ri, &w, &order, exact, col));
+                    clauses.push(range_clause(root, catalog, ri, &w, &order, exact, col));
                 }
             }
             let order = sort.as_ref().and_then(|s| index_order(catalog, ix, s, &mut proof_of));
@@ -194,6 +196,7 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
 /// unless `exact`) and the range it implies in `order`.
 unsafe fn range_clause(
     root: *mut pg_sys::PlannerInfo,
+    catalog: &Catalog,
     window_clause: *mut pg_sys::RestrictInfo,
     w: &Window,
     order: &Order,
@@ -204,11 +207,12 @@ unsafe fn range_clause(
     // make them; each derived condition carries the window's security level.
     unsafe {
         let mut quals = core::ptr::null_mut();
+        // The planner has simplified the query's expressions already, X among them; a bound of
+        // a constant is folded by conditions() itself, as the planner would fold it.
         for condition in w.conditions(order) {
-            // The planner has simplified the query's expressions already: a bound of a
-            // constant is folded here as it would have been there (`now()` stays a call).
-            let condition = pg_sys::eval_const_expressions(root, condition.cast()).cast();
-            quals = pg_sys::lappend(quals, restrict_info(root, condition, (*window_clause).security_level).cast());
+            let ri = restrict_info(root, condition, (*window_clause).security_level);
+            super::estimate::cache_selectivity(root, ri, order, catalog, varno(w.var));
+            quals = pg_sys::lappend(quals, ri.cast());
         }
         let clause = pg_sys::palloc0(core::mem::size_of::<pg_sys::IndexClause>()).cast::<pg_sys::IndexClause>();
         (*clause).type_ = pg_sys::NodeTag::T_IndexClause;
@@ -417,6 +421,7 @@ unsafe fn offer(
                 partial,
             )
         };
+        let mut bitmap_scan = None;
         if ix.amhasgettuple {
             let index_only = index_only_possible(rel, ix);
             let path = index_path(pathkeys, direction, index_only, false);
@@ -427,9 +432,14 @@ unsafe fn offer(
                     pg_sys::add_partial_path(rel, partial.cast());
                 }
             }
+            // A bitmap scan reads the index as this path does, in no order: PostgreSQL's own
+            // get_index_paths() makes its bitmap paths of the same IndexPath (costed once), as
+            // long as it is not a whole index read for its order alone.
+            bitmap_scan = Some(path).filter(|p| pathkeys.is_null() || (**p).indexselectivity < 1.0);
         }
         if ix.amhasgetbitmap && !clauses.is_null() {
-            let scan = index_path(none, pg_sys::ScanDirection::ForwardScanDirection, false, false);
+            let scan = bitmap_scan
+                .unwrap_or_else(|| index_path(none, pg_sys::ScanDirection::ForwardScanDirection, false, false));
             let heap = pg_sys::create_bitmap_heap_path(root, rel, scan.cast(), r.lateral_relids, 1.0, 0);
             pg_sys::add_path(rel, heap.cast());
             if r.consider_parallel && r.lateral_relids.is_null() {

@@ -7,14 +7,18 @@
 //! | pruning | [`partitions`] | `planner_hook` | on a table partitioned by `RANGE (id)`, adds the range a window implies to the query (or puts it in the window's place where they are equal), so partitions are pruned |
 //! | bounds once | [`once`] | `planner_hook`, after planning | where such a range is a filter, its bound is an InitPlan parameter, computed once per execution rather than once per row |
 //!
-//! Both behind `uuid_ext.time_index_conditions`. Neither changes a query's result: an index
+//! The index conditions' selectivity is PostgreSQL's estimate of the same range, reached with
+//! the window's `X` evaluated once ([`estimate`]).
+//!
+//! All behind `uuid_ext.time_index_conditions`. None changes a query's result: an index
 //! condition or a pruning conjunct is implied by the user's own clause (or equal to it, where a
 //! CHECK proves so), and an order is offered only where it is the order asked for. Shared:
 //! [`windows`] (what a window is, and the range it implies in an order), [`catalog`]
 //! (uuid_ext's own functions, found through the extension's membership and verified as this
 //! library's code; never through `search_path`, never an error for a role that cannot see
-//! them), [`relations`] (what CHECK constraints prove; partition keys), [`cache`] (both kept
-//! between plannings until PostgreSQL invalidates them), [`nodes`].
+//! them), [`relations`] (what CHECK constraints prove; partition keys), [`cache`] (both, and the
+//! roles' EXECUTE privileges, kept between plannings until PostgreSQL invalidates them),
+//! [`nodes`].
 //!
 //! The hooks exist in a backend once the library is loaded: `shared_preload_libraries` or
 //! `session_preload_libraries = 'uuid_ext'` (README, "Time windows"). Without them plans are as
@@ -26,6 +30,7 @@
 
 mod cache;
 mod catalog;
+mod estimate;
 mod index_paths;
 mod nodes;
 mod once;
@@ -75,7 +80,6 @@ unsafe extern "C-unwind" fn planner(
     cursor_options: core::ffi::c_int,
     bound_params: pg_sys::ParamListInfo,
 ) -> *mut pg_sys::PlannedStmt {
-    catalog::forget_planning_acl();
     let mut walk =
         Walk { catalog: Lazy::Unresolved, depends_on_role: false, proven_trees: Vec::new(), transient: false };
     // SAFETY: PostgreSQL passes the query to plan and the planner's arguments; the previous

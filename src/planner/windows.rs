@@ -28,8 +28,8 @@ use super::catalog::{may_execute, Catalog, Reads};
 use super::nodes::{call_on_uuid_column, cells, computable_once};
 use super::relations::V7Proof;
 use crate::catalog_ids::operators::{
-    BT_GREATER_EQUAL, BT_LESS, TIMESTAMPTZ_EQ, TIMESTAMPTZ_GE, TIMESTAMPTZ_GT, TIMESTAMPTZ_LE, TIMESTAMPTZ_LT,
-    UUID_BTREE_FAMILY, UUID_MINMAX_FAMILY, UUID_MINMAX_MULTI_FAMILY,
+    TIMESTAMPTZ_EQ, TIMESTAMPTZ_GE, TIMESTAMPTZ_GT, TIMESTAMPTZ_LE, TIMESTAMPTZ_LT, UUID_BTREE_FAMILY,
+    UUID_MINMAX_FAMILY, UUID_MINMAX_MULTI_FAMILY,
 };
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
@@ -119,8 +119,23 @@ impl Window {
         let (lower, upper) = order.bounds;
         let bound = |opno: Oid, bound_fn: Oid| -> *mut pg_sys::Expr {
             // SAFETY: a call of the bound function on a copy of X, compared with a copy of the
-            // column, made as the parser would make them.
+            // column, made as the parser would make them; or, for a constant X, the constant
+            // the planner would fold that call to.
             unsafe {
+                let column = pg_sys::copyObjectImpl(self.var.cast()).cast();
+                if is_a(self.x, NodeTag::T_Const) {
+                    let x: *mut pg_sys::Const = self.x.cast();
+                    let value = bound_constant(order.bytes, bound_fn == upper, x);
+                    return pg_sys::make_opclause(
+                        opno,
+                        pg_sys::BOOLOID,
+                        false,
+                        column,
+                        value.cast(),
+                        pg_sys::InvalidOid,
+                        pg_sys::InvalidOid,
+                    );
+                }
                 let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(self.x.cast()));
                 let value = pg_sys::makeFuncExpr(
                     bound_fn,
@@ -137,7 +152,7 @@ impl Window {
                     opno,
                     pg_sys::BOOLOID,
                     false,
-                    pg_sys::copyObjectImpl(self.var.cast()).cast(),
+                    column,
                     value.cast(),
                     pg_sys::InvalidOid,
                     pg_sys::InvalidOid,
@@ -151,6 +166,25 @@ impl Window {
             Cmp::Le => vec![bound(order.lt, upper)],
             Cmp::Eq => vec![bound(order.ge, lower), bound(order.lt, upper)],
         }
+    }
+}
+
+/// The bound of a constant timestamptz `x` as a constant: what the bound function returns for it
+/// ([`crate::bounds::bound`]; NULL for NULL, as the functions are STRICT), in the current
+/// memory context.
+///
+/// # Safety
+/// `x` is a timestamptz Const.
+pub unsafe fn bound_constant(byte_order: bool, upper: bool, x: *const pg_sys::Const) -> *mut pg_sys::Const {
+    // SAFETY: a timestamptz is an int64 passed by value; the uuid is palloc'd.
+    unsafe {
+        let value = if (*x).constisnull {
+            pg_sys::Datum::from(0)
+        } else {
+            let bytes = crate::bounds::bound(byte_order, upper, (*x).constvalue.value() as i64);
+            pgrx::IntoDatum::into_datum(pgrx::Uuid::from_bytes(bytes)).expect("a uuid is never NULL")
+        };
+        pg_sys::makeConst(pg_sys::UUIDOID, -1, pg_sys::InvalidOid, 16, value, (*x).constisnull, false)
     }
 }
 
@@ -192,16 +226,10 @@ impl Order {
         } else {
             return None;
         };
-        // SAFETY: catalog lookups through the system caches (no error for a missing member).
-        let operator = |strategy: i16| unsafe {
-            let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
-            (opno != pg_sys::InvalidOid && may_execute(pg_sys::get_opcode(opno))).then_some(opno)
-        };
         // (The bounds themselves: asked by every rewrite that calls one, `Lazy::bounds_usable`.)
-        let (Some(ge), Some(lt)) = (operator(BT_GREATER_EQUAL), operator(BT_LESS)) else {
-            return None;
-        };
-        Some(Order { bounds, ge, lt, bytes })
+        // SAFETY: as the caller vouches.
+        let operators = unsafe { catalog.operators(family) }?;
+        Some(Order { bounds, ge: operators.ge, lt: operators.lt, bytes })
     }
 
     /// Whether the range in this order is exactly the window of extractor `funcid`, row for

@@ -93,4 +93,60 @@ SELECT pg_temp.indexes($$SELECT id FROM mt ORDER BY uuid_extract_timestamp(id) D
 -- And the same rows: every query, with the hook and without.
 SELECT count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows FROM queries;
 
-DROP TABLE mt, bt, tt;
+-- The key range's own estimate (the selectivity of an index path's conditions, which decides
+-- its cost) is PostgreSQL's estimate of the same range written by hand, whatever X is: the hook
+-- evaluates X once itself (constants, CURRENT_TIMESTAMP and built-in functions: called
+-- directly; other functions: through evaluate_expr(); a generic plan's parameter: PostgreSQL's
+-- default). Compared on the Bitmap Index Scan of the key's index, whose rows and cost are the
+-- selectivity's (a bitmap scan forced).
+CREATE FUNCTION pg_temp.day20() RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN '2026-01-20 00:00+00'; END $$;
+CREATE FUNCTION pg_temp.no_day() RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN NULL; END $$;
+-- (The key alone: mt's index on (tenant, extractor) serves wide windows too.)
+CREATE TABLE kt (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), x int);
+INSERT INTO kt SELECT id, x FROM mt;
+VACUUM ANALYZE kt;
+CREATE FUNCTION pg_temp.index_estimate(q text, hook boolean) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    plan jsonb;
+BEGIN
+    PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
+    PERFORM set_config('enable_seqscan', 'off', true);
+    PERFORM set_config('enable_indexscan', 'off', true);
+    PERFORM set_config('enable_indexonlyscan', 'off', true);
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
+    RETURN (SELECT n ->> 'Index Name' || ' rows=' || (n ->> 'Plan Rows') || ' cost=' || (n ->> 'Total Cost')
+            FROM jsonb_path_query_first(plan, 'lax $.** ? (@."Node Type" == "Bitmap Index Scan")') n);
+END $$;
+CREATE TEMP TABLE ranges (label text, tbl text, window_ text, by_hand text);
+INSERT INTO ranges VALUES
+('built-in functions',  'kt', $$uuid_extract_timestamp(id) >= '2026-01-20 00:00+00'::timestamptz - interval '3 days'$$,
+                               $$id >= uuid_v7_lower_bound('2026-01-20 00:00+00'::timestamptz - interval '3 days')$$),
+('CURRENT_TIMESTAMP',   'kt', $$uuid_extract_timestamp(id) < CURRENT_TIMESTAMP - (CURRENT_TIMESTAMP - '2026-01-20 00:00+00')$$,
+                               $$id < uuid_v7_lower_bound(CURRENT_TIMESTAMP - (CURRENT_TIMESTAMP - '2026-01-20 00:00+00'))$$),
+('a plpgsql function',  'kt', $$uuid_extract_timestamp(id) > pg_temp.day20()$$,
+                               $$id >= uuid_v7_upper_bound(pg_temp.day20())$$),
+('an equality',         'kt', $$uuid_extract_timestamp(id) = pg_temp.day20() + interval '1 hour'$$,
+                               $$id >= uuid_v7_lower_bound(pg_temp.day20() + interval '1 hour') AND id < uuid_v7_upper_bound(pg_temp.day20() + interval '1 hour')$$),
+('a NULL',              'kt', $$uuid_extract_timestamp(id) <= pg_temp.no_day()$$,
+                               $$id < uuid_v7_upper_bound(pg_temp.no_day())$$),
+('BRIN',                'bt', $$uuid_extract_timestamp(id) >= '2026-01-20 00:00+00'::timestamptz - interval '3 days'$$,
+                               $$id >= uuid_v7_lower_bound('2026-01-20 00:00+00'::timestamptz - interval '3 days')$$),
+('uuid_time_ops',       'tt', $$uuid_ext_timestamp(id) >= '2026-01-20 00:00+00'::timestamptz - interval '3 days'$$,
+                               $$id >=| uuid_time_lower_bound('2026-01-20 00:00+00'::timestamptz - interval '3 days')$$);
+SELECT label,
+       pg_temp.index_estimate(format('SELECT x FROM %s WHERE %s', tbl, window_), true)
+         = pg_temp.index_estimate(format('SELECT x FROM %s WHERE %s', tbl, by_hand), false) AS same_estimate,
+       pg_temp.index_estimate(format('SELECT x FROM %s WHERE %s', tbl, window_), true) IS NOT NULL AS bitmap_scan
+FROM ranges;
+-- A generic plan's parameter: no value to estimate with, PostgreSQL's default, as by hand.
+SET plan_cache_mode = force_generic_plan;
+PREPARE window_(timestamptz) AS SELECT x FROM kt WHERE uuid_extract_timestamp(id) >= $1;
+PREPARE by_hand(timestamptz) AS SELECT x FROM kt WHERE id >= uuid_v7_lower_bound($1);
+SELECT pg_temp.index_estimate($$EXECUTE window_('2026-01-20 00:00+00')$$, true)
+       = pg_temp.index_estimate($$EXECUTE by_hand('2026-01-20 00:00+00')$$, false) AS generic_same_estimate;
+DEALLOCATE window_;
+DEALLOCATE by_hand;
+RESET plan_cache_mode;
+
+DROP TABLE mt, bt, tt, kt;

@@ -263,8 +263,31 @@ RESET plan_cache_mode;
 RESET enable_seqscan;
 DEALLOCATE member_since;
 
+-- 8. What a role may run is kept between plannings until a privilege may have changed: a role
+-- that loses SUPERUSER (pg_authid) no longer runs the bounds revoked from PUBLIC in block 4; a
+-- GRANT (pg_proc) gives them back; a REVOKE takes them again.
+CREATE ROLE uuid_ext_super SUPERUSER;
+GRANT SELECT ON t TO uuid_ext_super;
+GRANT USAGE ON SCHEMA ext TO uuid_ext_super;
+SET ROLE uuid_ext_super;
+SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS superuser_hooked;
+RESET ROLE;
+ALTER ROLE uuid_ext_super NOSUPERUSER;
+SET ROLE uuid_ext_super;
+SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS no_longer_superuser_hooked;
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION ext.uuid_v7_lower_bound(timestamptz), ext.uuid_v7_upper_bound(timestamptz) TO uuid_ext_super;
+SET ROLE uuid_ext_super;
+SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS granted_hooked;
+RESET ROLE;
+REVOKE EXECUTE ON FUNCTION ext.uuid_v7_lower_bound(timestamptz), ext.uuid_v7_upper_bound(timestamptz) FROM uuid_ext_super;
+SET ROLE uuid_ext_super;
+SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS revoked_hooked;
+RESET ROLE;
+
 \c uuid_ext_regression
 DROP DATABASE uuid_ext_roles;
 DROP ROLE uuid_ext_reader;
 DROP ROLE uuid_ext_granted;
 DROP ROLE uuid_ext_member;
+DROP ROLE uuid_ext_super;
