@@ -28,6 +28,10 @@ use pgrx::pg_sys::{self, Datum, Node, NodeTag};
 /// The most arguments of a built-in function evaluated here (more: `evaluate_expr()`).
 const MAX_ARGS: usize = 4;
 
+/// The deepest `X` looked into here (deeper: PostgreSQL's own estimate, whose C walkers use
+/// less stack per level than these).
+const MAX_DEPTH: u32 = 32;
+
 /// Gives a range condition `col op bound(X)` ([`super::windows::Window::conditions`]) of
 /// relation `relid` the selectivity PostgreSQL would estimate for it, evaluating `X` once.
 ///
@@ -85,10 +89,10 @@ pub unsafe fn cache_selectivity(
 unsafe fn constant_of(x: *mut Node, catalog: &Catalog) -> Option<*mut pg_sys::Const> {
     // SAFETY: as the caller vouches; the Const is made in the current memory context.
     unsafe {
-        if let Some((value, isnull)) = value_of(x, catalog) {
+        if let Some((value, isnull)) = value_of(x, catalog, 0) {
             return Some(pg_sys::makeConst(pg_sys::TIMESTAMPTZOID, -1, pg_sys::InvalidOid, 8, value, isnull, true));
         }
-        if !constant_calls(x) {
+        if !constant_calls(x, 0) {
             return None;
         }
         let x = pg_sys::evaluate_expr(x.cast(), pg_sys::TIMESTAMPTZOID, -1, pg_sys::InvalidOid);
@@ -97,21 +101,23 @@ unsafe fn constant_of(x: *mut Node, catalog: &Catalog) -> Option<*mut pg_sys::Co
 }
 
 /// The value of an expression of constants, `CURRENT_TIMESTAMP` and calls of built-in functions,
-/// computed as the executor computes it; None for anything else.
+/// computed as the executor computes it; None for anything else (and for a call that returns
+/// `record`, which PostgreSQL's estimate does not evaluate: `evaluate_function()`).
 ///
 /// # Safety
 /// Planning; `node` is an expression tree that calls nothing volatile and returns no set.
-unsafe fn value_of(node: *mut Node, catalog: &Catalog) -> Option<(Datum, bool)> {
-    // SAFETY: a node of an expression tree; its tag decides the casts. Past max_stack_depth
-    // this is PostgreSQL's ERROR (54001).
+unsafe fn value_of(node: *mut Node, catalog: &Catalog, depth: u32) -> Option<(Datum, bool)> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    // SAFETY: a node of an expression tree; its tag decides the casts.
     unsafe {
-        pg_sys::check_stack_depth();
         match (*node).type_ {
             NodeTag::T_Const => {
                 let c: *mut pg_sys::Const = node.cast();
                 Some(((*c).constvalue, (*c).constisnull))
             }
-            NodeTag::T_RelabelType => value_of((*node.cast::<pg_sys::RelabelType>()).arg.cast(), catalog),
+            NodeTag::T_RelabelType => value_of((*node.cast::<pg_sys::RelabelType>()).arg.cast(), catalog, depth + 1),
             NodeTag::T_SQLValueFunction => {
                 let f: *mut pg_sys::SQLValueFunction = node.cast();
                 match (*f).op {
@@ -126,11 +132,17 @@ unsafe fn value_of(node: *mut Node, catalog: &Catalog) -> Option<(Datum, bool)> 
             }
             NodeTag::T_FuncExpr => {
                 let f: *mut pg_sys::FuncExpr = node.cast();
-                call(node, (*f).funcid, (*f).funcretset, (*f).args, (*f).inputcollid, catalog)
+                if (*f).funcresulttype == pg_sys::RECORDOID {
+                    return None;
+                }
+                call(node, (*f).funcid, (*f).funcretset, (*f).args, (*f).inputcollid, catalog, depth)
             }
             NodeTag::T_OpExpr => {
                 let op: *mut pg_sys::OpExpr = node.cast();
-                call(node, (*op).opfuncid, (*op).opretset, (*op).args, (*op).inputcollid, catalog)
+                if (*op).opresulttype == pg_sys::RECORDOID {
+                    return None;
+                }
+                call(node, (*op).opfuncid, (*op).opretset, (*op).args, (*op).inputcollid, catalog, depth)
             }
             _ => None,
         }
@@ -149,6 +161,7 @@ unsafe fn call(
     args: *mut pg_sys::List,
     collation: pg_sys::Oid,
     catalog: &Catalog,
+    depth: u32,
 ) -> Option<(Datum, bool)> {
     // SAFETY: PostgreSQL's function manager, used as the executor uses it; the call is fenced
     // (an ERROR it raises is PostgreSQL's, passed on through the hook's guard).
@@ -167,7 +180,7 @@ unsafe fn call(
             if n == MAX_ARGS {
                 return None;
             }
-            values[n] = value_of(arg, catalog)?;
+            values[n] = value_of(arg, catalog, depth + 1)?;
             n += 1;
         }
         // The executor checks EXECUTE on every function it initialises; without it, the
@@ -204,23 +217,35 @@ unsafe fn call(
 
 /// Whether an expression is constants and calls of functions and operators on them only (and
 /// `CURRENT_TIMESTAMP` and the like, type relabels and I/O coercions): what `evaluate_expr()`
-/// can compute at plan time with nothing from a query or its parameters.
+/// can compute at plan time with nothing from a query or its parameters, and what PostgreSQL's
+/// estimate would reduce to a constant as well (it leaves a call that returns `record`
+/// unevaluated, and whatever calls it: `evaluate_function()`).
 ///
 /// # Safety
 /// `node` is an expression tree.
-unsafe fn constant_calls(node: *mut Node) -> bool {
+unsafe fn constant_calls(node: *mut Node, depth: u32) -> bool {
     use pg_sys::NodeTag::*;
-    // SAFETY: a node of an expression tree; its tag decides the casts. Past max_stack_depth
-    // this is PostgreSQL's ERROR (54001).
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    // SAFETY: a node of an expression tree; its tag decides the casts.
     unsafe {
-        pg_sys::check_stack_depth();
-        let all = |list: *mut pg_sys::List| cells(list).all(|arg| constant_calls(arg));
+        let all = |list: *mut pg_sys::List| cells(list).all(|arg| constant_calls(arg, depth + 1));
         match (*node).type_ {
             T_Const | T_SQLValueFunction => true,
-            T_FuncExpr => all((*node.cast::<pg_sys::FuncExpr>()).args),
-            T_OpExpr => all((*node.cast::<pg_sys::OpExpr>()).args),
-            T_RelabelType => constant_calls((*node.cast::<pg_sys::RelabelType>()).arg.cast()),
-            T_CoerceViaIO => constant_calls((*node.cast::<pg_sys::CoerceViaIO>()).arg.cast()),
+            T_FuncExpr => {
+                let f: *mut pg_sys::FuncExpr = node.cast();
+                (*f).funcresulttype != pg_sys::RECORDOID && all((*f).args)
+            }
+            T_OpExpr => {
+                let op: *mut pg_sys::OpExpr = node.cast();
+                (*op).opresulttype != pg_sys::RECORDOID && all((*op).args)
+            }
+            T_RelabelType => constant_calls((*node.cast::<pg_sys::RelabelType>()).arg.cast(), depth + 1),
+            T_CoerceViaIO => {
+                let coerce: *mut pg_sys::CoerceViaIO = node.cast();
+                (*coerce).resulttype != pg_sys::RECORDOID && constant_calls((*coerce).arg.cast(), depth + 1)
+            }
             _ => false,
         }
     }

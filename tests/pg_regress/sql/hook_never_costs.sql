@@ -101,6 +101,11 @@ SELECT count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows FROM qu
 -- selectivity's (a bitmap scan forced).
 CREATE FUNCTION pg_temp.day20() RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN '2026-01-20 00:00+00'; END $$;
 CREATE FUNCTION pg_temp.no_day() RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN NULL; END $$;
+-- (A call that returns record is not evaluated for an estimate, by PostgreSQL or the hook: found
+-- by review, the hook evaluated it and raised its error while planning.)
+CREATE FUNCTION pg_temp.rec_err(OUT a timestamptz, OUT b int) LANGUAGE plpgsql STABLE
+AS $$ BEGIN RAISE EXCEPTION 'evaluated while planning' USING ERRCODE = '22000'; END $$;
+CREATE FUNCTION pg_temp.ts_of(r record) RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN '2026-01-20 00:00+00'; END $$;
 -- (The key alone: mt's index on (tenant, extractor) serves wide windows too.)
 CREATE TABLE kt (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), x int);
 INSERT INTO kt SELECT id, x FROM mt;
@@ -130,6 +135,8 @@ INSERT INTO ranges VALUES
                                $$id >= uuid_v7_lower_bound(pg_temp.day20() + interval '1 hour') AND id < uuid_v7_upper_bound(pg_temp.day20() + interval '1 hour')$$),
 ('a NULL',              'kt', $$uuid_extract_timestamp(id) <= pg_temp.no_day()$$,
                                $$id < uuid_v7_upper_bound(pg_temp.no_day())$$),
+('returns record',      'kt', $$uuid_extract_timestamp(id) >= pg_temp.ts_of(pg_temp.rec_err())$$,
+                               $$id >= uuid_v7_lower_bound(pg_temp.ts_of(pg_temp.rec_err()))$$),
 ('BRIN',                'bt', $$uuid_extract_timestamp(id) >= '2026-01-20 00:00+00'::timestamptz - interval '3 days'$$,
                                $$id >= uuid_v7_lower_bound('2026-01-20 00:00+00'::timestamptz - interval '3 days')$$),
 ('uuid_time_ops',       'tt', $$uuid_ext_timestamp(id) >= '2026-01-20 00:00+00'::timestamptz - interval '3 days'$$,
@@ -148,5 +155,10 @@ SELECT pg_temp.index_estimate($$EXECUTE window_('2026-01-20 00:00+00')$$, true)
 DEALLOCATE window_;
 DEALLOCATE by_hand;
 RESET plan_cache_mode;
+-- A window whose X is 2,500 levels deep plans as without the hook (found by review: the hook's
+-- own walk of X ran out of stack at 1,900).
+SELECT format('SELECT count(*) FROM kt WHERE uuid_extract_timestamp(id) >= now() %s',
+              string_agg($$- interval '1 ms'$$, ' ')) AS deep FROM generate_series(1, 2500) \gset
+:deep;
 
 DROP TABLE mt, bt, tt, kt;
