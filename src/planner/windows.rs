@@ -122,37 +122,29 @@ impl Window {
             // column, made as the parser would make them; or, for a constant X, the constant
             // the planner would fold that call to.
             unsafe {
-                let column = pg_sys::copyObjectImpl(self.var.cast()).cast();
-                if is_a(self.x, NodeTag::T_Const) {
-                    let x: *mut pg_sys::Const = self.x.cast();
-                    let value = bound_constant(order.bytes, bound_fn == upper, x);
-                    return pg_sys::make_opclause(
-                        opno,
-                        pg_sys::BOOLOID,
-                        false,
-                        column,
-                        value.cast(),
+                let value: *mut Node = if is_a(self.x, NodeTag::T_Const) {
+                    bound_constant(order.bytes, bound_fn == upper, self.x.cast()).cast()
+                } else {
+                    let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(self.x.cast()));
+                    let call = pg_sys::makeFuncExpr(
+                        bound_fn,
+                        pg_sys::UUIDOID,
+                        arg,
                         pg_sys::InvalidOid,
                         pg_sys::InvalidOid,
+                        pg_sys::CoercionForm::COERCE_EXPLICIT_CALL,
                     );
-                }
-                let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(self.x.cast()));
-                let value = pg_sys::makeFuncExpr(
-                    bound_fn,
-                    pg_sys::UUIDOID,
-                    arg,
-                    pg_sys::InvalidOid,
-                    pg_sys::InvalidOid,
-                    pg_sys::CoercionForm::COERCE_EXPLICIT_CALL,
-                );
-                // Marks the call as the hook's own (the planner keeps a call's location through
-                // its copies and simplifications): only these become parameters after planning.
-                (*value).location = DERIVED_BOUND;
+                    // Marks the call as the hook's own (the planner keeps a call's location
+                    // through its copies and simplifications): only these become parameters
+                    // after planning.
+                    (*call).location = DERIVED_BOUND;
+                    call.cast()
+                };
                 pg_sys::make_opclause(
                     opno,
                     pg_sys::BOOLOID,
                     false,
-                    column,
+                    pg_sys::copyObjectImpl(self.var.cast()).cast(),
                     value.cast(),
                     pg_sys::InvalidOid,
                     pg_sys::InvalidOid,
