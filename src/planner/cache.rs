@@ -250,8 +250,12 @@ const MAX_PRIVILEGES: usize = 256;
 /// operators' functions and an extractor on every query it rewrites; asked of PostgreSQL each
 /// time, that was 5% of the planning of a keyset page.
 pub struct Privileges {
-    kept: RefCell<(u64, Vec<(Oid, Oid, bool)>)>,
+    /// The privilege generation the answers belong to, and the answers.
+    kept: RefCell<(u64, Vec<Answer>)>,
 }
+
+/// (role, function, may execute).
+type Answer = (Oid, Oid, bool);
 
 impl Privileges {
     pub const fn new() -> Self {
