@@ -73,18 +73,19 @@ unsafe extern "C-unwind" fn rel_pathlist(
         }
         if gucs::time_index_conditions() {
             add_paths(root, rel, rte);
+            super::appends::add_ordered_append(root, rel, rte);
         }
     }
 }
 
 /// A sort the query asks for by `f(col)`, `f` a one-argument function of a uuid column of
 /// the relation.
-struct Sort {
-    pathkey: *mut pg_sys::PathKey,
-    call: *mut pg_sys::FuncExpr,
-    var: *mut pg_sys::Var,
-    descending: bool,
-    nulls_first: bool,
+pub struct Sort {
+    pub pathkey: *mut pg_sys::PathKey,
+    pub call: *mut pg_sys::FuncExpr,
+    pub var: *mut pg_sys::Var,
+    pub descending: bool,
+    pub nulls_first: bool,
 }
 
 /// # Safety
@@ -302,7 +303,7 @@ unsafe fn plain_clause(
 
 /// The first sort key of the query, if it is `f(col)` on a uuid column of `rel` (or of its
 /// parent, translated for this child).
-unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::RelOptInfo) -> Option<Sort> {
+pub unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::RelOptInfo) -> Option<Sort> {
     // SAFETY: the planner's pathkeys and equivalence classes, read-only.
     unsafe {
         let pathkey = cells((*root).query_pathkeys).next()?.cast::<pg_sys::PathKey>();

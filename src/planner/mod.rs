@@ -4,6 +4,7 @@
 //! | what | file | hook | what it changes |
 //! |---|---|---|---|
 //! | windows and ordered reads | [`index_paths`] | `set_rel_pathlist_hook` | offers, beside PostgreSQL's own paths for a table, index and bitmap scans whose conditions are the ranges of the key that time windows imply, and index scans whose order is the one `ORDER BY uuid_ext_timestamp(id)` asks for; the query is not changed and the planner picks by cost |
+//! | ordered reads of partitions | [`appends`] | `create_upper_paths_hook` (ORDER BY), `set_rel_pathlist_hook` (joins) | on a table partitioned by `RANGE` on its key, an ordered Append of the partitions' time-ordered paths in partition order, where that order is time order: PostgreSQL's own plan for a table partitioned by the time it sorts by |
 //! | pruning | [`partitions`] | `planner_hook` | on a table partitioned by `RANGE (id)`, adds the range a window implies to the query (or puts it in the window's place where they are equal), so partitions are pruned |
 //! | bounds once | [`once`] | `planner_hook`, after planning | where such a range is a filter, its bound is an InitPlan parameter, computed once per execution rather than once per row |
 //!
@@ -28,6 +29,7 @@
 //! privilege was checked), so a cached plan is re-planned, not reused, for another role; a plan
 //! made while a CHECK proof is too recent to count is marked transient.
 
+mod appends;
 mod cache;
 mod catalog;
 mod estimate;
@@ -56,6 +58,7 @@ pub fn init() {
         pg_sys::planner_hook = Some(planner);
     }
     index_paths::init();
+    appends::init();
     cache::init();
 }
 

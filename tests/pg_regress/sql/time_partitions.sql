@@ -131,4 +131,119 @@ FROM pk_reads;
 RESET uuid_ext.time_index_conditions;
 RESET enable_seqscan;
 RESET enable_bitmapscan;
+
+-- Ordered reads of a partitioned table: where the key's order is the time's (CHECK
+-- (uuid_is_v7(id)) over the tree), the partitions are appended one after another in time
+-- order, as PostgreSQL appends those of a table partitioned by the time it sorts by. A
+-- latest-20 read starts the newest partition's scan only (the older one is never executed),
+-- where a Merge Append starts every partition's.
+CREATE FUNCTION pg_temp.started(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+        -- The plan's nodes, whether each was started, and run-time pruning.
+        IF line ~ '->' OR line !~ '^\s' OR line ~ 'Subplans Removed' THEN
+            RETURN NEXT regexp_replace(line, '\s*\(actual[^)]*\)|\s+$', '', 'g');
+        END IF;
+    END LOOP;
+END $$;
+\i tests/pg_regress/include/helpers.sql
+SELECT * FROM pg_temp.started('SELECT id, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20');
+SELECT * FROM pg_temp.started('SELECT id, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) LIMIT 20');
+SELECT * FROM pg_temp.started($$SELECT id, n FROM pk_ev WHERE uuid_extract_timestamp(id) < '2026-10-01 00:00+00'
+                                ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50$$);
+-- A tie-breaker after the time: an incremental sort on the appended partitions.
+SELECT * FROM pg_temp.started('SELECT id, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC, n LIMIT 20');
+-- A generic plan: the partitions a parameter's window leaves out are pruned when it starts.
+PREPARE pk_page(timestamptz) AS
+SELECT n FROM pk_ev WHERE uuid_extract_timestamp(id) < $1 ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5;
+SET plan_cache_mode = force_generic_plan;
+SELECT * FROM pg_temp.started($$EXECUTE pk_page('2026-03-01 00:00+00')$$);
+SELECT * FROM pg_temp.started($$EXECUTE pk_page('2026-09-01 00:00+00')$$);
+-- Joined: the appended partitions feed the join in time order.
+CREATE TEMP TABLE pick (k int PRIMARY KEY);
+INSERT INTO pick SELECT generate_series(0, 9, 3);
+ANALYZE pick;
+SELECT * FROM pg_temp.started($$SELECT e.n FROM pk_ev e JOIN pick p ON p.k = e.n % 10
+                                ORDER BY uuid_extract_timestamp(e.id) DESC LIMIT 5$$);
+SELECT q, pg_temp.same_without_hook(q) FROM (VALUES
+    ('SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20'),
+    ('SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) LIMIT 20'),
+    ('SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC, n LIMIT 20'),
+    ('SELECT n FROM pk_ev ORDER BY uuid_ext_timestamp(id) DESC LIMIT 4400'),
+    ($$SELECT n FROM pk_ev WHERE uuid_extract_timestamp(id) < '2026-10-01 00:00+00' ORDER BY uuid_extract_timestamp(id) DESC LIMIT 50$$),
+    ($$SELECT n FROM pk_ev WHERE uuid_extract_timestamp(id) >= '2026-06-30 22:00+00' ORDER BY uuid_extract_timestamp(id) LIMIT 5$$),
+    ($$EXECUTE pk_page('2026-03-01 00:00+00')$$),
+    ($$EXECUTE pk_page('2026-07-01 02:00+00')$$),
+    ('SELECT e.n FROM pk_ev e JOIN pick p ON p.k = e.n % 10 ORDER BY uuid_extract_timestamp(e.id) DESC LIMIT 5'),
+    ('SELECT n FROM (SELECT id, n FROM pk_ev WHERE n % 2 = 0 UNION ALL SELECT id, n FROM pk_ev WHERE n % 2 = 1) u ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5'),
+    -- Set-returning functions in the output: evaluated above the partitions, or in each.
+    ('SELECT generate_series(1, 2) g, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5'),
+    ('SELECT generate_series(1, 2) g, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC, g LIMIT 5'),
+    ('SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5 FOR UPDATE')
+) t(q);
+RESET plan_cache_mode;
+DEALLOCATE pk_page;
+
+-- A partition that is itself partitioned takes part through its own ordered path.
+CREATE TABLE sub_ev (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), n int) PARTITION BY RANGE (id);
+CREATE TABLE sub_ev_h1 PARTITION OF sub_ev
+    FOR VALUES FROM (uuid_v7_lower_bound('2026-01-01 00:00+00')) TO (uuid_v7_lower_bound('2026-07-01 00:00+00'));
+CREATE TABLE sub_ev_h2 PARTITION OF sub_ev
+    FOR VALUES FROM (uuid_v7_lower_bound('2026-07-01 00:00+00')) TO (uuid_v7_lower_bound('2027-01-01 00:00+00'))
+    PARTITION BY RANGE (id);
+CREATE TABLE sub_ev_q3 PARTITION OF sub_ev_h2
+    FOR VALUES FROM (uuid_v7_lower_bound('2026-07-01 00:00+00')) TO (uuid_v7_lower_bound('2026-10-01 00:00+00'));
+CREATE TABLE sub_ev_q4 PARTITION OF sub_ev_h2
+    FOR VALUES FROM (uuid_v7_lower_bound('2026-10-01 00:00+00')) TO (uuid_v7_lower_bound('2027-01-01 00:00+00'));
+INSERT INTO sub_ev SELECT id, n FROM pk_ev;
+ANALYZE sub_ev;
+SELECT * FROM pg_temp.started('SELECT id, n FROM sub_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20');
+SELECT pg_temp.same_without_hook('SELECT n FROM sub_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20') AS same_desc,
+       pg_temp.same_without_hook('SELECT n FROM sub_ev ORDER BY uuid_extract_timestamp(id) LIMIT 20') AS same_asc;
+
+-- Not where the key's order is not the time's: without the v7 CHECK, v1 keys (time order in
+-- uuid_time_ops indexes, none in byte order) are in every partition; their time-ordered
+-- paths are merged.
+CREATE TABLE v1_ev (id uuid PRIMARY KEY, n int) PARTITION BY RANGE (id);
+CREATE TABLE v1_ev_lo PARTITION OF v1_ev FOR VALUES FROM (MINVALUE) TO ('80000000-0000-0000-0000-000000000000');
+CREATE TABLE v1_ev_hi PARTITION OF v1_ev FOR VALUES FROM ('80000000-0000-0000-0000-000000000000') TO (MAXVALUE);
+CREATE INDEX ON v1_ev (id uuid_time_ops);
+-- One v1 a second: its time_low (the first bytes) wraps every 7 minutes.
+INSERT INTO v1_ev
+SELECT uuid_v6_to_v1((lpad(to_hex(t >> 12), 12, '0') || '6' || lpad(to_hex(t & 4095), 3, '0')
+                      || '8000' || lpad(to_hex(i), 12, '0'))::uuid), i
+FROM (SELECT i, x'1EC9414C232AB00'::bigint + i * 10000000::bigint AS t FROM generate_series(1, 2000) i) s;
+ANALYZE v1_ev;
+SELECT count(*) FILTER (WHERE id < '80000000-0000-0000-0000-000000000000') AS low,
+       count(*) FILTER (WHERE id >= '80000000-0000-0000-0000-000000000000') AS high FROM v1_ev;
+SELECT * FROM pg_temp.started('SELECT id, n FROM v1_ev ORDER BY uuid_ext_timestamp(id) DESC LIMIT 20');
+SELECT pg_temp.same_without_hook('SELECT n FROM v1_ev ORDER BY uuid_ext_timestamp(id) DESC LIMIT 20') AS same_desc,
+       pg_temp.same_without_hook('SELECT n FROM v1_ev ORDER BY uuid_ext_timestamp(id) LIMIT 20') AS same_asc;
+
+-- A uuid_time_ops partition key is time order for uuid_ext_timestamp(), v1 and v7 alike;
+-- its untimed values are the greatest, where NULLS FIRST puts them for DESC.
+CREATE TABLE tk (id uuid, n int) PARTITION BY RANGE (id uuid_time_ops);
+CREATE TABLE tk_early PARTITION OF tk FOR VALUES FROM (MINVALUE) TO (uuid_time_lower_bound('2022-02-22 19:30+00'));
+CREATE TABLE tk_late PARTITION OF tk FOR VALUES FROM (uuid_time_lower_bound('2022-02-22 19:30+00')) TO (MAXVALUE);
+CREATE INDEX ON tk (id uuid_time_ops);
+INSERT INTO tk SELECT id, n FROM v1_ev;
+INSERT INTO tk SELECT uuid_timestamptz_to_v7('2022-02-22 19:00:00.5+00'::timestamptz + i * interval '1 second'), -i
+FROM generate_series(1, 3000) i;
+ANALYZE tk;
+SELECT count(*) FILTER (WHERE uuid_extract_version(id) = 1) AS v1,
+       count(*) FILTER (WHERE uuid_extract_version(id) = 7) AS v7,
+       (SELECT count(*) FROM tk_early) AS early, (SELECT count(*) FROM tk_late) AS late FROM tk;
+SELECT * FROM pg_temp.started('SELECT id, n FROM tk ORDER BY uuid_ext_timestamp(id) DESC LIMIT 20');
+SELECT * FROM pg_temp.started('SELECT id, n FROM tk ORDER BY uuid_ext_timestamp(id) LIMIT 20');
+SELECT * FROM pg_temp.started('SELECT id, n FROM tk ORDER BY uuid_ext_timestamp(id) DESC NULLS LAST LIMIT 20');
+SELECT pg_temp.same_without_hook('SELECT n FROM tk ORDER BY uuid_ext_timestamp(id) DESC LIMIT 20') AS same_desc,
+       pg_temp.same_without_hook('SELECT n FROM tk ORDER BY uuid_ext_timestamp(id) LIMIT 3100') AS same_asc;
+
+-- Not with a default partition: its rows are in no order relative to the others'.
+CREATE TABLE pk_ev_rest PARTITION OF pk_ev DEFAULT;
+SELECT * FROM pg_temp.started('SELECT id, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20');
+SELECT pg_temp.same_without_hook('SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20') AS same_desc;
+DROP TABLE sub_ev, v1_ev, tk;
 DROP TABLE ev, mixed, pk_ev;

@@ -1,0 +1,307 @@
+//! Ordered reads of a partitioned table, one partition after another.
+//!
+//! For `ORDER BY created_at DESC LIMIT 20` on a table partitioned by `RANGE (created_at)`,
+//! PostgreSQL appends its partitions' ordered scans in partition order (an ordered Append,
+//! `generate_orderedappend_paths()`): the newest partition's scan starts, and the older ones
+//! never do once the limit is reached. A table partitioned by `RANGE (id)` and read in the
+//! order of `uuid_extract_timestamp(id)` gets only a Merge Append of its partitions'
+//! time-ordered paths ([`super::index_paths`]), which starts every partition's scan: its
+//! partition key is not the sort key. Where the key's order is the time's, the partitions are
+//! in time order as well, and this offers the ordered Append:
+//!
+//! * a byte-order key (`uuid_ops`), an extractor exact for v7 and `CHECK (uuid_is_v7(id))`
+//!   proven over the whole tree ([`super::relations::partition_key`]): every row of a partition
+//!   has a smaller key, so a time no later, than every row of the next; or
+//! * a `uuid_time_ops` key and `uuid_ext_timestamp()`, the NULL times at the end where the
+//!   untimed values are (as for an index, [`super::index_paths`]).
+//!
+//! Every partition that is scanned (not pruned, not proven empty) must offer a path in the
+//! query's order, and no default partition may be scanned — its rows are in no order relative
+//! to the others' — as in PostgreSQL's `partitions_are_ordered()`. A partition that is itself
+//! partitioned takes part through its own path in that order (an ordered Append or a Merge
+//! Append), each of its partitions under the same proof. Nothing is taken away: the planner
+//! picks between this path and its own by cost, as it does for `created_at`.
+//!
+//! Where the partitioned table is the whole query's scan (no join), PostgreSQL drops the
+//! table's paths once it knows the query's output columns and appends its partitions again
+//! (`apply_scanjoin_target_to_paths()`), with no hook on the way; so there the ordered Append
+//! is offered to the query's ORDER BY stage (`create_upper_paths_hook`), made of the
+//! partitions' paths as they then are. Where the table is joined, it is offered among the
+//! table's own paths (`set_rel_pathlist_hook`, [`super::index_paths`]), for the joins and
+//! `UNION ALL`s above it.
+
+use super::catalog::Lazy;
+use super::index_paths::sort_by_function;
+use super::relations::{partition_key, V7Proof};
+use super::windows::byte_order;
+use crate::gucs;
+use pgrx::pg_guard;
+use pgrx::pg_sys::{self, Oid};
+
+static mut PREV_UPPER: pg_sys::create_upper_paths_hook_type = None;
+
+/// Installs the hook (from `_PG_init`), after whatever hook was there.
+pub fn init() {
+    // SAFETY: _PG_init runs once per process, single-threaded.
+    unsafe {
+        PREV_UPPER = pg_sys::create_upper_paths_hook;
+        pg_sys::create_upper_paths_hook = Some(upper_paths);
+    }
+}
+
+#[pg_guard]
+unsafe extern "C-unwind" fn upper_paths(
+    root: *mut pg_sys::PlannerInfo,
+    stage: pg_sys::UpperRelationKind::Type,
+    input_rel: *mut pg_sys::RelOptInfo,
+    output_rel: *mut pg_sys::RelOptInfo,
+    extra: *mut core::ffi::c_void,
+) {
+    // SAFETY: PostgreSQL calls this with the planner's own structures for one stage, after
+    // making its own paths for it and before choosing among them.
+    unsafe {
+        // SAFETY: the previous hook, with the arguments it expects.
+        if let Some(prev) = PREV_UPPER {
+            prev(root, stage, input_rel, output_rel, extra);
+        }
+        if stage == pg_sys::UpperRelationKind::UPPERREL_ORDERED && gucs::time_index_conditions() {
+            add_ordered_output(root, input_rel, output_rel);
+        }
+    }
+}
+
+/// Offers the ordered Append among a partitioned table's own paths, for the joins and appends
+/// (`UNION ALL`) above it: where the table is the query's whole scan, PostgreSQL drops them
+/// ([`add_ordered_output`] offers it there).
+///
+/// # Safety
+/// `root`, `rel` and `rte` are the planner's, for a relation whose own paths are made (and its
+/// partitions' before them).
+pub unsafe fn add_ordered_append(
+    root: *mut pg_sys::PlannerInfo,
+    rel: *mut pg_sys::RelOptInfo,
+    rte: *mut pg_sys::RangeTblEntry,
+) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        if (*rte).relkind as u8 != pg_sys::RELKIND_PARTITIONED_TABLE
+            || ((*rel).reloptkind == pg_sys::RelOptKind::RELOPT_BASEREL
+                && pg_sys::bms_membership((*root).all_baserels) == pg_sys::BMS_Membership::BMS_SINGLETON)
+        {
+            return;
+        }
+        for path in ordered_appends(root, rel, rte) {
+            pg_sys::add_path(rel, path.cast());
+        }
+    }
+}
+
+/// Offers the ordered Append to the ORDER BY stage of a query whose whole scan is one
+/// partitioned table, as `create_ordered_paths()` offers the table's own sorted paths: with an
+/// incremental sort for the sort keys after the first, and the query's output columns.
+///
+/// # Safety
+/// `root` is the planner's; `input_rel` and `ordered_rel` the input and output of the
+/// query's ORDER BY stage, its own paths made.
+unsafe fn add_ordered_output(
+    root: *mut pg_sys::PlannerInfo,
+    input_rel: *mut pg_sys::RelOptInfo,
+    ordered_rel: *mut pg_sys::RelOptInfo,
+) {
+    // SAFETY: the planner's structures, read as create_ordered_paths() reads them; paths made
+    // and added as it makes and adds them.
+    unsafe {
+        // Set-returning functions in the output columns are evaluated above the table's own
+        // paths (`adjust_paths_for_srfs()`), which these are not.
+        if (*input_rel).reloptkind != pg_sys::RelOptKind::RELOPT_BASEREL
+            || (*ordered_rel).pathlist.is_null()
+            || (*(*root).parse).hasTargetSRFs
+        {
+            return;
+        }
+        let rte = *(*root).simple_rte_array.add((*input_rel).relid as usize);
+        if (*rte).relkind as u8 != pg_sys::RELKIND_PARTITIONED_TABLE {
+            return;
+        }
+        // Every path of the stage emits the query's output columns.
+        let target = (*pg_sys::list_nth((*ordered_rel).pathlist, 0).cast::<pg_sys::Path>()).pathtarget;
+        for append in ordered_appends(root, input_rel, rte) {
+            let mut presorted = 0;
+            let path = if pg_sys::pathkeys_count_contained_in(
+                (*root).sort_pathkeys,
+                (*append).path.pathkeys,
+                &mut presorted,
+            ) {
+                append.cast::<pg_sys::Path>()
+            } else if pg_sys::enable_incremental_sort && presorted > 0 {
+                pg_sys::create_incremental_sort_path(
+                    root,
+                    ordered_rel,
+                    append.cast(),
+                    (*root).sort_pathkeys,
+                    presorted,
+                    (*root).limit_tuples,
+                )
+                .cast()
+            } else {
+                continue;
+            };
+            let path = if (*path).pathtarget == target {
+                path
+            } else {
+                pg_sys::apply_projection_to_path(root, ordered_rel, path, target)
+            };
+            pg_sys::add_path(ordered_rel, path);
+        }
+    }
+}
+
+/// The ordered Appends of a partitioned table's partitions, when their order is the order of
+/// the query's first sort key: of the cheapest paths to the first rows, and of the cheapest in
+/// all (one, where they are the same).
+///
+/// # Safety
+/// `root`, `rel` and `rte` are the planner's, for a partitioned table whose partitions' paths
+/// are made.
+unsafe fn ordered_appends(
+    root: *mut pg_sys::PlannerInfo,
+    rel: *mut pg_sys::RelOptInfo,
+    rte: *mut pg_sys::RangeTblEntry,
+) -> Vec<*mut pg_sys::AppendPath> {
+    // SAFETY: the planner's structures, read as generate_orderedappend_paths() reads them; the
+    // paths are made as it makes them.
+    unsafe {
+        let r = &*rel;
+        if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
+            || (*rte).relkind as u8 != pg_sys::RELKIND_PARTITIONED_TABLE
+            || r.part_scheme.is_null()
+            || r.part_rels.is_null()
+            || r.boundinfo.is_null()
+            || r.nparts < 1
+            || !matches!(r.reloptkind, pg_sys::RelOptKind::RELOPT_BASEREL | pg_sys::RelOptKind::RELOPT_OTHER_MEMBER_REL)
+            || pg_sys::is_dummy_rel(rel)
+        {
+            return Vec::new();
+        }
+        // The shape first: a query without a sort by a function of a uuid column costs no
+        // catalog lookup.
+        let Some(sort) = sort_by_function(root, r) else {
+            return Vec::new();
+        };
+        let mut lazy = Lazy::Unresolved;
+        lazy.resolve();
+        let Some(catalog) = lazy.catalog() else {
+            return Vec::new();
+        };
+        let funcid = (*sort.call).funcid;
+        if catalog.reads(funcid).is_none() {
+            return Vec::new();
+        }
+        let Some((family, proof)) = partition_key((*rte).relid, (*sort.var).varattno, catalog) else {
+            return Vec::new();
+        };
+        // The relations the v7 proof covers (byte order), or none needed (uuid_time_ops).
+        let tree = if catalog.time_family != pg_sys::InvalidOid
+            && family == catalog.time_family
+            && funcid == catalog.time_extractor
+        {
+            if sort.nulls_first != sort.descending {
+                return Vec::new();
+            }
+            None
+        } else if byte_order(family) && catalog.exact_for_v7(funcid) {
+            let mut transient = false;
+            let kind = proof.get(&mut transient);
+            if transient {
+                (*(*root).glob).transientPlan = true;
+            }
+            if kind != V7Proof::Exact {
+                return Vec::new();
+            }
+            Some(proof.tree.as_slice())
+        } else {
+            return Vec::new();
+        };
+        let pathkeys = pg_sys::lappend(core::ptr::null_mut(), sort.pathkey.cast());
+        let cheapest = |child: *mut pg_sys::RelOptInfo, criterion| {
+            let path = pg_sys::get_cheapest_path_for_pathkeys(
+                (*child).pathlist,
+                pathkeys,
+                core::ptr::null_mut(),
+                criterion,
+                false,
+            );
+            (!path.is_null()).then_some(path)
+        };
+        // The partitions in bound order (PostgreSQL's partition indexes).
+        let (mut startup, mut total) = (Vec::new(), Vec::new());
+        for i in 0..r.nparts as usize {
+            let child = *r.part_rels.add(i);
+            if child.is_null() || pg_sys::is_dummy_rel(child) {
+                continue;
+            }
+            if i as i32 == (*r.boundinfo).default_index || tree.is_some_and(|tree| !covered(root, child, tree)) {
+                return Vec::new();
+            }
+            let (Some(s), Some(t)) = (
+                cheapest(child, pg_sys::CostSelector::STARTUP_COST),
+                cheapest(child, pg_sys::CostSelector::TOTAL_COST),
+            ) else {
+                return Vec::new();
+            };
+            startup.push(s);
+            total.push(t);
+        }
+        if startup.is_empty() {
+            return Vec::new();
+        }
+        if sort.descending {
+            startup.reverse();
+            total.reverse();
+        }
+        let append = |paths: &[*mut pg_sys::Path]| {
+            let mut list = core::ptr::null_mut();
+            for &path in paths {
+                list = pg_sys::lappend(list, path.cast());
+            }
+            pg_sys::create_append_path(
+                root,
+                rel,
+                list,
+                core::ptr::null_mut(),
+                pathkeys,
+                core::ptr::null_mut(),
+                0,
+                false,
+                -1.0,
+            )
+        };
+        let mut appends = vec![append(&startup)];
+        if startup != total {
+            appends.push(append(&total));
+        }
+        appends
+    }
+}
+
+/// Whether the proof's `tree` covers the partition `rel` and, if it is partitioned, every
+/// partition of it that is scanned: one attached since the proof was made is not in it.
+unsafe fn covered(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo, tree: &[Oid]) -> bool {
+    // SAFETY: the planner's range table and the partition's own RelOptInfo, read-only; the
+    // recursion is as deep as the partition tree, which PostgreSQL has walked already.
+    unsafe {
+        let rte = *(*root).simple_rte_array.add((*rel).relid as usize);
+        if tree.binary_search_by_key(&(*rte).relid.to_u32(), |oid| oid.to_u32()).is_err() {
+            return false;
+        }
+        if (*rte).relkind as u8 != pg_sys::RELKIND_PARTITIONED_TABLE {
+            return true;
+        }
+        pg_sys::check_stack_depth();
+        !(*rel).part_rels.is_null()
+            && (0..(*rel).nparts.max(0) as usize).all(|i| {
+                let child = *(*rel).part_rels.add(i);
+                child.is_null() || covered(root, child, tree)
+            })
+    }
+}
