@@ -19,11 +19,19 @@ CREATE INDEX mt_tenant7_time ON mt (uuid_ext_timestamp(id)) WHERE tenant = 7;
 CREATE TABLE bt (id uuid NOT NULL CHECK (uuid_is_v7(id)), x int);
 INSERT INTO bt SELECT id, x FROM mt ORDER BY id;
 CREATE INDEX bt_id ON bt USING brin (id);
--- Mixed versions with a uuid_time_ops index.
+-- Mixed versions with a uuid_time_ops index: every other key a v1 half a millisecond after the
+-- v7 it replaces (100-ns ticks since 1582; each time distinct, so an order by time has no ties).
 CREATE TABLE tt (id uuid, x int);
-INSERT INTO tt SELECT CASE WHEN i % 2 = 0 THEN id ELSE uuid_generate_v1() END, x FROM mt, LATERAL (SELECT x AS i) s;
+INSERT INTO tt
+SELECT CASE WHEN x % 2 = 0 THEN id
+            ELSE uuid_v6_to_v1((lpad(to_hex(t >> 12), 12, '0') || '6' || lpad(to_hex(t & 4095), 3, '0')
+                                || '8000' || lpad(to_hex(x), 12, '0'))::uuid) END, x
+FROM (SELECT id, x, x'01B21DD213814000'::bigint + (1767225600000 + x * 12960::bigint) * 10000 + 5000 AS t FROM mt) s;
 CREATE INDEX tt_time ON tt (id uuid_time_ops);
 VACUUM ANALYZE mt, bt, tt;
+SELECT count(*) FILTER (WHERE uuid_extract_version(id) = 1) AS v1,
+       count(DISTINCT uuid_ext_timestamp(id)) = count(*) AS distinct_times,
+       min(uuid_ext_timestamp(id)) FILTER (WHERE uuid_extract_version(id) = 1) AS first_v1 FROM tt;
 
 -- A query's estimated total cost and rows, with the hook on or off.
 CREATE FUNCTION pg_temp.estimate(q text, hook boolean, OUT cost float8, OUT rows float8) LANGUAGE plpgsql AS $$
