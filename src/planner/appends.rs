@@ -30,12 +30,12 @@
 //! table's own paths (`set_rel_pathlist_hook`, [`super::index_paths`]), for the joins and
 //! `UNION ALL`s above it.
 
+use super::boundary;
 use super::catalog::Lazy;
 use super::index_paths::sort_by_function;
 use super::relations::{partition_key, V7Proof};
 use super::windows::byte_order;
 use crate::gucs;
-use pgrx::pg_guard;
 use pgrx::pg_sys::{self, Oid};
 
 static mut PREV_UPPER: pg_sys::create_upper_paths_hook_type = None;
@@ -49,7 +49,6 @@ pub fn init() {
     }
 }
 
-#[pg_guard]
 unsafe extern "C-unwind" fn upper_paths(
     root: *mut pg_sys::PlannerInfo,
     stage: pg_sys::UpperRelationKind::Type,
@@ -58,15 +57,18 @@ unsafe extern "C-unwind" fn upper_paths(
     extra: *mut core::ffi::c_void,
 ) {
     // SAFETY: PostgreSQL calls this with the planner's own structures for one stage, after
-    // making its own paths for it and before choosing among them.
+    // making its own paths for it and before choosing among them; the hook's whole body, an
+    // error raised in it PostgreSQL's, raised again unchanged.
     unsafe {
-        // SAFETY: the previous hook, with the arguments it expects.
-        if let Some(prev) = PREV_UPPER {
-            prev(root, stage, input_rel, output_rel, extra);
-        }
-        if stage == pg_sys::UpperRelationKind::UPPERREL_ORDERED && gucs::time_index_conditions() {
-            add_ordered_output(root, input_rel, output_rel);
-        }
+        boundary::hook(|| {
+            // SAFETY: the previous hook, with the arguments it expects.
+            if let Some(prev) = PREV_UPPER {
+                boundary::catching(|| prev(root, stage, input_rel, output_rel, extra));
+            }
+            if stage == pg_sys::UpperRelationKind::UPPERREL_ORDERED && gucs::time_index_conditions() {
+                add_ordered_output(root, input_rel, output_rel);
+            }
+        })
     }
 }
 

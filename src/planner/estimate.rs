@@ -95,7 +95,9 @@ unsafe fn constant_of(x: *mut Node, catalog: &Catalog) -> Option<*mut pg_sys::Co
         if !constant_calls(x, 0) {
             return None;
         }
-        let x = pg_sys::evaluate_expr(x.cast(), pg_sys::TIMESTAMPTZOID, -1, pg_sys::InvalidOid);
+        let x = super::boundary::catching(|| {
+            super::boundary::unguarded::evaluate_expr(x.cast(), pg_sys::TIMESTAMPTZOID, -1, pg_sys::InvalidOid)
+        });
         is_a(x.cast(), NodeTag::T_Const).then_some(x.cast())
     }
 }
@@ -164,7 +166,7 @@ unsafe fn call(
     depth: u32,
 ) -> Option<(Datum, bool)> {
     // SAFETY: PostgreSQL's function manager, used as the executor uses it; the call is fenced
-    // (an ERROR it raises is PostgreSQL's, passed on through the hook's guard).
+    // (an ERROR it raises is PostgreSQL's, raised again unchanged at the hook's edge).
     unsafe {
         // An object access hook (sepgsql) is asked about each function the executor runs:
         // evaluate_expr() asks it.
@@ -210,7 +212,7 @@ unsafe fn call(
             slot.isnull = isnull;
         }
         let function = flinfo.fn_addr?;
-        let result = pg_sys::ffi::pg_guard_ffi_boundary(|| function(fcinfo));
+        let result = super::boundary::catching(|| function(fcinfo));
         Some((result, (*fcinfo).isnull))
     }
 }

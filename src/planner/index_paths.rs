@@ -37,13 +37,13 @@
 //! merges, for an order) what each offers. Pruning a table partitioned by `RANGE` on the key is
 //! [`super::partitions`]'s.
 
+use super::boundary;
 use super::catalog::{Catalog, Lazy};
 use super::nodes::{cells, varno};
 use super::relations::{own_proof, Proof, V7Proof};
 use super::windows::{byte_order, Order, Window};
 use crate::catalog_ids::operators::{BT_GREATER, DATETIME_BTREE_FAMILY};
 use crate::gucs;
-use pgrx::pg_guard;
 use pgrx::pg_sys::{self, Node, Oid};
 
 static mut PREV_PATHLIST: pg_sys::set_rel_pathlist_hook_type = None;
@@ -57,7 +57,6 @@ pub fn init() {
     }
 }
 
-#[pg_guard]
 unsafe extern "C-unwind" fn rel_pathlist(
     root: *mut pg_sys::PlannerInfo,
     rel: *mut pg_sys::RelOptInfo,
@@ -65,16 +64,19 @@ unsafe extern "C-unwind" fn rel_pathlist(
     rte: *mut pg_sys::RangeTblEntry,
 ) {
     // SAFETY: PostgreSQL calls this with the planner's own structures for one relation, after
-    // making its own paths for it and before choosing among them.
+    // making its own paths for it and before choosing among them; the hook's whole body, an
+    // error raised in it PostgreSQL's, raised again unchanged.
     unsafe {
-        // SAFETY: the previous hook, with the arguments it expects.
-        if let Some(prev) = PREV_PATHLIST {
-            prev(root, rel, rti, rte);
-        }
-        if gucs::time_index_conditions() {
-            add_paths(root, rel, rte);
-            super::appends::add_ordered_append(root, rel, rte);
-        }
+        boundary::hook(|| {
+            // SAFETY: the previous hook, with the arguments it expects.
+            if let Some(prev) = PREV_PATHLIST {
+                boundary::catching(|| prev(root, rel, rti, rte));
+            }
+            if gucs::time_index_conditions() {
+                add_paths(root, rel, rte);
+                super::appends::add_ordered_append(root, rel, rte);
+            }
+        })
     }
 }
 

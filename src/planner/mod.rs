@@ -30,6 +30,7 @@
 //! made while a CHECK proof is too recent to count is marked transient.
 
 mod appends;
+mod boundary;
 mod cache;
 mod catalog;
 mod estimate;
@@ -76,8 +77,22 @@ pub struct Walk {
     pub transient: bool,
 }
 
-#[pg_guard]
 unsafe extern "C-unwind" fn planner(
+    parse: *mut pg_sys::Query,
+    query_string: *const c_char,
+    cursor_options: core::ffi::c_int,
+    bound_params: pg_sys::ParamListInfo,
+) -> *mut pg_sys::PlannedStmt {
+    // SAFETY: the hook's whole body; an error raised while planning is PostgreSQL's, raised
+    // again unchanged ([`boundary`]).
+    unsafe { boundary::hook(|| plan(parse, query_string, cursor_options, bound_params)) }
+}
+
+/// The planner hook's body.
+///
+/// # Safety
+/// PostgreSQL's planner arguments, inside [`boundary::hook`].
+unsafe fn plan(
     parse: *mut pg_sys::Query,
     query_string: *const c_char,
     cursor_options: core::ffi::c_int,
@@ -91,10 +106,10 @@ unsafe extern "C-unwind" fn planner(
         if gucs::time_index_conditions() {
             rewrite_query(parse, &mut walk);
         }
-        let planned = match PREV_PLANNER {
+        let planned = boundary::catching(|| match PREV_PLANNER {
             Some(prev) => prev(parse, query_string, cursor_options, bound_params),
-            None => pg_sys::standard_planner(parse, query_string, cursor_options, bound_params),
-        };
+            None => boundary::unguarded::standard_planner(parse, query_string, cursor_options, bound_params),
+        });
         if !planned.is_null() {
             if walk.depends_on_role {
                 if let Some(catalog) = walk.catalog.catalog() {

@@ -285,6 +285,42 @@ SET ROLE uuid_ext_super;
 SELECT pg_temp.hooked($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= '2022-02-25 00:00+00'$$) AS revoked_hooked;
 RESET ROLE;
 
+-- 9. An error PostgreSQL raises while planning reaches the client as PostgreSQL raised it (its
+-- SQLSTATE, DETAIL, HINT and CONTEXT), hook on or off (found by review: a PL/pgSQL RAISE's own
+-- SQLSTATE came out as XX000, without its CONTEXT): raised in a function PostgreSQL folds, and
+-- in a window's X, which the hook evaluates for its estimate.
+CREATE FUNCTION boom_folded() RETURNS timestamptz LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    RAISE EXCEPTION 'boom' USING ERRCODE = 'P0042', DETAIL = 'folded', HINT = 'a hint';
+END $$;
+CREATE FUNCTION boom_estimated() RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    RAISE EXCEPTION 'boom' USING ERRCODE = 'P0042', DETAIL = 'estimated', HINT = 'a hint';
+END $$;
+CREATE FUNCTION pg_temp.planning_error(q text, hook boolean) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    state text;
+    message text;
+    detail text;
+    hint text;
+    context text;
+BEGIN
+    PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
+    EXECUTE 'EXPLAIN (COSTS OFF) ' || q;
+    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
+    RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL,
+                            hint = PG_EXCEPTION_HINT, context = PG_EXCEPTION_CONTEXT;
+    RETURN format('%s: %s | DETAIL: %s | HINT: %s | CONTEXT: %s', state, message, detail, hint,
+                  split_part(context, E'\n', 1));
+END $$;
+SELECT hook,
+       pg_temp.planning_error($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= boom_folded()$$, hook) AS folded,
+       pg_temp.planning_error($$SELECT * FROM t WHERE ext.uuid_ext_timestamp(id) >= boom_estimated()$$, hook) AS estimated
+FROM (VALUES (true), (false)) h(hook);
+DROP FUNCTION boom_folded(), boom_estimated();
+
 \c uuid_ext_regression
 DROP DATABASE uuid_ext_roles;
 DROP ROLE uuid_ext_reader;
