@@ -176,6 +176,7 @@ unsafe fn ordered_appends(
         let r = &*rel;
         if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
             || (*rte).relkind as u8 != pg_sys::RELKIND_PARTITIONED_TABLE
+            || !(*rte).tablesample.is_null()
             || r.part_scheme.is_null()
             || r.part_rels.is_null()
             || r.boundinfo.is_null()

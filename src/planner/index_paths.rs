@@ -99,8 +99,11 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
         // A partitioned table is never scanned itself (its partitions are, each its own
         // relation here); PostgreSQL 16+ lists its partitioned indexes for uniqueness proofs
         // only, without the sort arrays of an index that can be scanned.
+        // TABLESAMPLE reads a sample (a Sample Scan is its only path): an index path would
+        // return every row.
         if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
             || (*rte).relkind as u8 == pg_sys::RELKIND_PARTITIONED_TABLE
+            || !(*rte).tablesample.is_null()
             || r.indexlist.is_null()
             || !matches!(r.reloptkind, pg_sys::RelOptKind::RELOPT_BASEREL | pg_sys::RelOptKind::RELOPT_OTHER_MEMBER_REL)
         {

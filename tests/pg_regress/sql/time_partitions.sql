@@ -181,8 +181,14 @@ SELECT q, pg_temp.same_without_hook(q) FROM (VALUES
     -- Set-returning functions in the output: evaluated above the partitions, or in each.
     ('SELECT generate_series(1, 2) g, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5'),
     ('SELECT generate_series(1, 2) g, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC, g LIMIT 5'),
-    ('SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5 FOR UPDATE')
+    ('SELECT n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5 FOR UPDATE'),
+    -- TABLESAMPLE reads a sample of the rows, never all of them (found by review: the index
+    -- paths returned every row).
+    ('SELECT n FROM pk_ev TABLESAMPLE BERNOULLI (10) REPEATABLE (1) ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5000'),
+    ($$SELECT n FROM pk_ev TABLESAMPLE BERNOULLI (10) REPEATABLE (1) WHERE uuid_extract_timestamp(id) >= '2026-06-01 00:00+00' ORDER BY n$$)
 ) t(q);
+SELECT count(*) BETWEEN 600 AND 1200 AS a_sample
+FROM (SELECT n FROM pk_ev TABLESAMPLE BERNOULLI (10) REPEATABLE (1) ORDER BY uuid_extract_timestamp(id) DESC LIMIT 5000) s;
 RESET plan_cache_mode;
 DEALLOCATE pk_page;
 
