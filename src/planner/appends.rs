@@ -200,9 +200,10 @@ unsafe fn ordered_appends(
         if catalog.reads(funcid).is_none() {
             return Vec::new();
         }
-        let Some((family, proof)) = partition_key((*rte).relid, (*sort.var).varattno, catalog) else {
+        let Some(key) = partition_key((*rte).relid, (*sort.var).varattno, catalog) else {
             return Vec::new();
         };
+        let (family, proof) = (key.family, key.proof);
         // The relations the v7 proof covers (byte order), or none needed (uuid_time_ops).
         let tree = if catalog.time_family != pg_sys::InvalidOid
             && family == catalog.time_family

@@ -278,7 +278,8 @@ unsafe fn plain_clause(
         let is_key = |n: *mut Node| {
             pgrx::is_a(n, pg_sys::NodeTag::T_Var) && {
                 let v: *mut pg_sys::Var = n.cast();
-                varno(v) == relid && (*v).varlevelsup == 0 && i32::from((*v).varattno) == attno
+                // (An expression column's key is 0, as is a whole-row Var's: neither is a column.)
+                (*v).varattno > 0 && varno(v) == relid && (*v).varlevelsup == 0 && i32::from((*v).varattno) == attno
             }
         };
         let other_ok = |n: *mut Node| !pg_sys::contain_volatile_functions(n) && !pg_sys::contain_vars_of_level(n, 0);

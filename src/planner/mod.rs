@@ -127,58 +127,63 @@ unsafe fn plan(
 }
 
 /// Rewrites a query and every query inside it: subqueries in FROM (views among them), CTEs
-/// and, when the query has any, sublinks. Plain Rust loops for the first two, so a query
-/// without sublinks costs no tree walk at all; a query level without a partitioned table is
-/// not looked into.
+/// and, when the query has any, sublinks. A query level without a partitioned table is only
+/// looked through, and a query without sublinks costs no tree walk at all. The levels wait in
+/// a list rather than on the stack: however deep the queries nest, this takes no more stack
+/// than one level's expressions (PostgreSQL's own walk of them), so it never runs out of stack
+/// before the planner would.
 unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut Walk) {
-    // SAFETY: the query tree PostgreSQL is about to plan; the walks recurse as deep as it
-    // nests, and past max_stack_depth that is PostgreSQL's ERROR (54001).
+    let mut pending = vec![query];
+    // SAFETY: the query tree PostgreSQL is about to plan; its queries, each cast by its tag.
     unsafe {
-        pg_sys::check_stack_depth();
-        let partitioned = cells((*query).rtable).any(|rte| {
-            let rte: *mut pg_sys::RangeTblEntry = rte.cast();
-            (*rte).rtekind == pg_sys::RTEKind::RTE_RELATION && (*rte).relkind as u8 == pg_sys::RELKIND_PARTITIONED_TABLE
-        });
-        if partitioned
-            && matches!(
-                (*query).commandType,
-                pg_sys::CmdType::CMD_SELECT | pg_sys::CmdType::CMD_UPDATE | pg_sys::CmdType::CMD_DELETE
-            )
-        {
-            rewrite_from(query, (*query).jointree.cast(), walk);
-        }
-        for rte in cells((*query).rtable) {
-            let rte: *mut pg_sys::RangeTblEntry = rte.cast();
-            if (*rte).rtekind == pg_sys::RTEKind::RTE_SUBQUERY && !(*rte).subquery.is_null() {
-                rewrite_query((*rte).subquery, walk);
+        while let Some(query) = pending.pop() {
+            pgrx::check_for_interrupts!();
+            let partitioned = cells((*query).rtable).any(|rte| {
+                let rte: *mut pg_sys::RangeTblEntry = rte.cast();
+                (*rte).rtekind == pg_sys::RTEKind::RTE_RELATION
+                    && (*rte).relkind as u8 == pg_sys::RELKIND_PARTITIONED_TABLE
+            });
+            if partitioned
+                && matches!(
+                    (*query).commandType,
+                    pg_sys::CmdType::CMD_SELECT | pg_sys::CmdType::CMD_UPDATE | pg_sys::CmdType::CMD_DELETE
+                )
+            {
+                rewrite_from(query, (*query).jointree.cast(), walk);
             }
-        }
-        for cte in cells((*query).cteList) {
-            let cte: *mut pg_sys::CommonTableExpr = cte.cast();
-            if !(*cte).ctequery.is_null() && is_a((*cte).ctequery, NodeTag::T_Query) {
-                rewrite_query((*cte).ctequery.cast(), walk);
+            for rte in cells((*query).rtable) {
+                let rte: *mut pg_sys::RangeTblEntry = rte.cast();
+                if (*rte).rtekind == pg_sys::RTEKind::RTE_SUBQUERY && !(*rte).subquery.is_null() {
+                    pending.push((*rte).subquery);
+                }
             }
-        }
-        if (*query).hasSubLinks {
-            let flags = (pg_sys::QTW_IGNORE_RT_SUBQUERIES | pg_sys::QTW_IGNORE_CTE_SUBQUERIES) as i32;
-            pg_sys::query_tree_walker(query, Some(sublinks), (walk as *mut Walk).cast(), flags);
+            for cte in cells((*query).cteList) {
+                let cte: *mut pg_sys::CommonTableExpr = cte.cast();
+                if !(*cte).ctequery.is_null() && is_a((*cte).ctequery, NodeTag::T_Query) {
+                    pending.push((*cte).ctequery.cast());
+                }
+            }
+            if (*query).hasSubLinks {
+                let flags = (pg_sys::QTW_IGNORE_RT_SUBQUERIES | pg_sys::QTW_IGNORE_CTE_SUBQUERIES) as i32;
+                pg_sys::query_tree_walker(query, Some(sublinks), (&mut pending as *mut Vec<_>).cast(), flags);
+            }
         }
     }
 }
 
-/// Finds the queries of sublinks in a query's expressions.
+/// Notes the queries of sublinks in a query's expressions, without looking into them.
 #[pg_guard]
-unsafe extern "C-unwind" fn sublinks(node: *mut Node, walk: *mut c_void) -> bool {
+unsafe extern "C-unwind" fn sublinks(node: *mut Node, pending: *mut c_void) -> bool {
     if node.is_null() {
         return false;
     }
-    // SAFETY: a node of the query tree; `walk` is the Walk rewrite_query() passed down.
+    // SAFETY: a node of the query tree; `pending` is the list rewrite_query() passed down.
     unsafe {
         if is_a(node, NodeTag::T_Query) {
-            rewrite_query(node.cast(), &mut *walk.cast::<Walk>());
+            (*pending.cast::<Vec<*mut pg_sys::Query>>()).push(node.cast());
             return false;
         }
-        pg_sys::expression_tree_walker(node, Some(sublinks), walk)
+        pg_sys::expression_tree_walker(node, Some(sublinks), pending)
     }
 }
 

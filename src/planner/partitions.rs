@@ -9,6 +9,12 @@
 //! tree and a byte-order key) it takes the window's place, so the partitions' scans test one
 //! condition per row, not two, and the row estimates are the key's own statistics'.
 //!
+//! Not where an index of the table or of a relation below it computes an extractor (in a
+//! column or its predicate): in the window's place the range would hide that index from the
+//! window, and beside it would count the window twice in the row estimates. There the query
+//! stays as written, planned as PostgreSQL plans it ([`super::index_paths`] still offers the
+//! key's ranges on each partition).
+//!
 //! It is implied by the user's own clause (or equal to it), and only top-level conjuncts of a
 //! WHERE or JOIN … ON clause are touched, where a NULL and a false are the same: the result is
 //! that of the plain query. The proof covers every partition below the table, foreign ones
@@ -55,15 +61,18 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Wa
         let Some(reads) = w.reads(catalog) else {
             return NOTHING;
         };
-        let Some((family, proof)) = partition_key((*rte).relid, (*w.var).varattno, catalog) else {
+        let Some(key) = partition_key((*rte).relid, (*w.var).varattno, catalog) else {
             return NOTHING;
         };
-        let kind = proof.get(&mut walk.transient);
-        let Some(order) = Order::of(catalog, family, reads, kind) else {
+        if key.extractor_index {
+            return NOTHING;
+        }
+        let kind = key.proof.get(&mut walk.transient);
+        let Some(order) = Order::of(catalog, key.family, reads, kind) else {
             return NOTHING;
         };
         if order.bytes && kind != V7Proof::Nothing {
-            walk.proven_trees.push(((*rte).relid, proof.tree.clone()));
+            walk.proven_trees.push(((*rte).relid, key.proof.tree.clone()));
         }
         let exact = order.exact(catalog, (*w.call).funcid, kind);
         Derived { conjuncts: w.conditions(&order), exact }

@@ -16,7 +16,7 @@ use crate::catalog_ids::operators::{
 };
 use crate::errors::error;
 use crate::guards::{Relation, SysCacheTuple};
-use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins};
+use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins, indexes_of};
 use core::cell::Cell;
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
@@ -148,7 +148,7 @@ thread_local! {
     /// Proofs of a relation alone, by (relation, column).
     static OWN: Cache<(u32, pg_sys::AttrNumber), Proof> = const { Cache::new() };
     /// Partition keys with the proof over their trees, by (relation, column).
-    static PARTITIONED: Cache<(u32, pg_sys::AttrNumber), Option<(Oid, Proof)>> = const { Cache::new() };
+    static PARTITIONED: Cache<(u32, pg_sys::AttrNumber), Option<PartitionKey>> = const { Cache::new() };
 }
 
 /// What the CHECKs of `relid` itself prove about column `attno` (NO INHERIT ones included: they
@@ -167,22 +167,83 @@ pub unsafe fn own_proof(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Catalog
     })
 }
 
+/// A table partitioned by `RANGE` on a uuid column: what a window on the column may rely on.
+#[derive(Clone)]
+pub struct PartitionKey {
+    /// The operator family of the partition key.
+    pub family: Oid,
+    /// What the CHECKs prove about the column in every partition below the table.
+    pub proof: Proof,
+    /// An index of the table or of a relation below it computes an extractor (in its columns or
+    /// its predicate): it may serve a window's own clause, which must then stay in the query.
+    pub extractor_index: bool,
+    /// Every relation of the tree, what the cached facts were read from.
+    tree: Rc<Vec<Oid>>,
+}
+
 /// For a table partitioned by `RANGE` with `attno` (a plain column) as the first key column:
-/// the operator family of its partition key, and what the CHECKs prove about the column in
-/// every partition below it. A condition on that column then prunes partitions, as an index
-/// would serve it, with or without an index.
+/// the operator family of its partition key, what the CHECKs prove about the column in every
+/// partition below it, and whether an index in the tree computes an extractor. A condition on
+/// that column then prunes partitions, as an index would serve it, with or without an index.
 ///
 /// # Safety
 /// Planning, inside a transaction.
-pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Catalog) -> Option<(Oid, Proof)> {
+pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Catalog) -> Option<PartitionKey> {
     PARTITIONED.with(|cache| {
         let tree =
-            |value: &Option<(Oid, Proof)>| value.as_ref().map_or_else(|| Rc::new(vec![relid]), |(_, p)| p.tree.clone());
+            |value: &Option<PartitionKey>| value.as_ref().map_or_else(|| Rc::new(vec![relid]), |k| k.tree.clone());
         // SAFETY: as the caller's.
         cache.get((relid.to_u32(), attno), tree, || unsafe {
-            range_partition_family(relid, attno).map(|family| (family, v7_only_column(relid, attno, true, catalog)))
+            let family = range_partition_family(relid, attno)?;
+            let proof = v7_only_column(relid, attno, true, catalog);
+            let (mut tree, mut extractor_index) = (Vec::new(), false);
+            any_in_tree(relid, &mut |rel| {
+                tree.push(rel);
+                extractor_index = extractor_index || index_computes_extractor(rel, catalog);
+                false
+            });
+            tree.sort_unstable_by_key(|rel| rel.to_u32());
+            Some(PartitionKey { family, proof, extractor_index, tree: Rc::new(tree) })
         })
     })
+}
+
+/// Whether an index of `relid` computes one of the extractors in a column or in its predicate
+/// (read from `pg_index` as stored: nothing in it is evaluated, no relcache entry is built).
+unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
+    indexes_of(relid).into_iter().any(|index| {
+        // SAFETY: the index's pg_index row through the syscache (the guard releases it); the
+        // stored trees are detoasted and parsed in the current memory context.
+        unsafe {
+            let Some(row) = SysCacheTuple::search1(pg_sys::SysCacheIdentifier::INDEXRELID, index.into()) else {
+                return false;
+            };
+            [pg_sys::Anum_pg_index_indexprs, pg_sys::Anum_pg_index_indpred].into_iter().any(|attno| {
+                row.attr(attno as pg_sys::AttrNumber).is_some_and(|stored| {
+                    let tree = pg_sys::stringToNode(pg_sys::text_to_cstring(stored.cast_mut_ptr()));
+                    calls_extractor(tree.cast(), (catalog as *const Catalog).cast_mut().cast())
+                })
+            })
+        }
+    })
+}
+
+/// Whether an expression tree calls one of the catalog's extractors.
+#[pgrx::pg_guard]
+unsafe extern "C-unwind" fn calls_extractor(node: *mut Node, catalog: *mut core::ffi::c_void) -> bool {
+    if node.is_null() {
+        return false;
+    }
+    // SAFETY: a node of a stored index expression; `catalog` is the Catalog
+    // index_computes_extractor() passed down, alive for the walk.
+    unsafe {
+        if is_a(node, NodeTag::T_FuncExpr)
+            && (*catalog.cast::<Catalog>()).reads((*node.cast::<pg_sys::FuncExpr>()).funcid).is_some()
+        {
+            return true;
+        }
+        pg_sys::expression_tree_walker(node, Some(calls_extractor), catalog)
+    }
 }
 
 /// `catalog/pg_partitioned_table.h`: the leading fixed fields (unchanged since PostgreSQL 11)
