@@ -35,6 +35,8 @@ pub const TriggerRelidNameIndexId: Oid = Oid::from_u32(2701);
 pub const ClanguageId: Oid = Oid::from_u32(13);
 /// `pg_language` row of language internal (PostgreSQL's built-in functions).
 pub const INTERNALlanguageId: Oid = Oid::from_u32(12);
+/// `SQLlanguageId`: LANGUAGE sql, whose functions the planner may inline.
+pub const SQLlanguageId: Oid = Oid::from_u32(14);
 
 /// `pg_depend`'s leading columns (`catalog/pg_depend.h`, unchanged since PostgreSQL 8.2).
 pub mod pg_depend {

@@ -47,7 +47,6 @@ use core::ffi::{c_char, c_void};
 use nodes::{cells, conjuncts};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag};
-use pgrx::prelude::*;
 
 static mut PREV_PLANNER: pg_sys::planner_hook_type = None;
 
@@ -129,9 +128,9 @@ unsafe fn plan(
 /// Rewrites a query and every query inside it: subqueries in FROM (views among them), CTEs
 /// and, when the query has any, sublinks. A query level without a partitioned table is only
 /// looked through, and a query without sublinks costs no tree walk at all. The levels wait in
-/// a list rather than on the stack: however deep the queries nest, this takes no more stack
-/// than one level's expressions (PostgreSQL's own walk of them), so it never runs out of stack
-/// before the planner would.
+/// a list rather than on the stack, and a level's expressions are walked by PostgreSQL's own
+/// walker with a callback as light as its own ([`sublinks`]): however deep a query nests,
+/// this runs out of stack no sooner than the planner would.
 unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut Walk) {
     let mut pending = vec![query];
     // SAFETY: the query tree PostgreSQL is about to plan; its queries, each cast by its tag.
@@ -149,7 +148,7 @@ unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut Walk) {
                     pg_sys::CmdType::CMD_SELECT | pg_sys::CmdType::CMD_UPDATE | pg_sys::CmdType::CMD_DELETE
                 )
             {
-                rewrite_from(query, (*query).jointree.cast(), walk);
+                rewrite_from(query, walk);
             }
             for rte in cells((*query).rtable) {
                 let rte: *mut pg_sys::RangeTblEntry = rte.cast();
@@ -165,47 +164,54 @@ unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut Walk) {
             }
             if (*query).hasSubLinks {
                 let flags = (pg_sys::QTW_IGNORE_RT_SUBQUERIES | pg_sys::QTW_IGNORE_CTE_SUBQUERIES) as i32;
-                pg_sys::query_tree_walker(query, Some(sublinks), (&mut pending as *mut Vec<_>).cast(), flags);
+                let mut found: *mut pg_sys::List = core::ptr::null_mut();
+                let context: *mut c_void = (&mut found as *mut *mut pg_sys::List).cast();
+                boundary::catching(|| boundary::unguarded::query_tree_walker(query, Some(sublinks), context, flags));
+                pending.extend(cells(found).map(|q| q.cast::<pg_sys::Query>()));
             }
         }
     }
 }
 
-/// Notes the queries of sublinks in a query's expressions, without looking into them.
-#[pg_guard]
-unsafe extern "C-unwind" fn sublinks(node: *mut Node, pending: *mut c_void) -> bool {
+/// Notes the queries of sublinks in a query's expressions (in the List `found` points to),
+/// without looking into them. Without pgrx's guard, under [`boundary::catching`]: it calls only
+/// PostgreSQL's C functions, cannot panic and owns nothing, so an error (out of memory, the
+/// stack depth) leaves it as it leaves PostgreSQL's own walkers.
+unsafe extern "C-unwind" fn sublinks(node: *mut Node, found: *mut c_void) -> bool {
     if node.is_null() {
         return false;
     }
-    // SAFETY: a node of the query tree; `pending` is the list rewrite_query() passed down.
+    // SAFETY: a node of the query tree; `found` is the List pointer rewrite_query() passed.
     unsafe {
-        if is_a(node, NodeTag::T_Query) {
-            (*pending.cast::<Vec<*mut pg_sys::Query>>()).push(node.cast());
+        if (*node).type_ == NodeTag::T_Query {
+            let found = found.cast::<*mut pg_sys::List>();
+            *found = boundary::unguarded::lappend(*found, node.cast());
             return false;
         }
-        pg_sys::expression_tree_walker(node, Some(sublinks), pending)
+        boundary::unguarded::expression_tree_walker(node, Some(sublinks), found)
     }
 }
 
-/// Adds derived conjuncts to the quals of every FROM list and JOIN of a query.
-unsafe fn rewrite_from(query: *mut pg_sys::Query, node: *mut Node, walk: &mut Walk) {
-    if node.is_null() {
-        return;
-    }
+/// Adds derived conjuncts to the quals of every FROM list and JOIN of a query; the join tree's
+/// nodes wait in a list, not on the stack.
+unsafe fn rewrite_from(query: *mut pg_sys::Query, walk: &mut Walk) {
     // SAFETY: nodes of the query's join tree, each cast by its tag; as in rewrite_query().
     unsafe {
-        pg_sys::check_stack_depth();
-        if is_a(node, NodeTag::T_FromExpr) {
-            let from: *mut pg_sys::FromExpr = node.cast();
-            for item in cells((*from).fromlist) {
-                rewrite_from(query, item, walk);
+        let mut pending: Vec<*mut Node> = vec![(*query).jointree.cast()];
+        while let Some(node) = pending.pop() {
+            if node.is_null() {
+                continue;
             }
-            (*from).quals = with_derived(query, (*from).quals, walk);
-        } else if is_a(node, NodeTag::T_JoinExpr) {
-            let join: *mut pg_sys::JoinExpr = node.cast();
-            rewrite_from(query, (*join).larg, walk);
-            rewrite_from(query, (*join).rarg, walk);
-            (*join).quals = with_derived(query, (*join).quals, walk);
+            if is_a(node, NodeTag::T_FromExpr) {
+                let from: *mut pg_sys::FromExpr = node.cast();
+                pending.extend(cells((*from).fromlist));
+                (*from).quals = with_derived(query, (*from).quals, walk);
+            } else if is_a(node, NodeTag::T_JoinExpr) {
+                let join: *mut pg_sys::JoinExpr = node.cast();
+                pending.push((*join).larg);
+                pending.push((*join).rarg);
+                (*join).quals = with_derived(query, (*join).quals, walk);
+            }
         }
     }
 }

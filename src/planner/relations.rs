@@ -14,6 +14,7 @@ use super::nodes::{call_on_uuid_column, cells, conjuncts};
 use crate::catalog_ids::operators::{
     INT24_EQ, INT28_EQ, INT2_EQ, INT42_EQ, INT48_EQ, INT4_EQ, INT82_EQ, INT84_EQ, INT8_EQ,
 };
+use crate::catalog_ids::SQLlanguageId;
 use crate::errors::error;
 use crate::guards::{Relation, SysCacheTuple};
 use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins, indexes_of};
@@ -208,42 +209,73 @@ pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Cat
     })
 }
 
-/// Whether an index of `relid` computes one of the extractors in a column or in its predicate
-/// (read from `pg_index` as stored: nothing in it is evaluated, no relcache entry is built).
+/// Whether a valid index of `relid` may serve a window's own clause: a column that is an
+/// extractor's call, or a predicate that calls one (a partial index is used where the query's
+/// clauses imply its predicate). A call of a LANGUAGE sql function counts as one, at the top of
+/// a column or anywhere in a predicate: the planner may inline it into an extractor's call.
+/// Read from `pg_index` as stored: nothing in it is evaluated, no relcache entry is built, and
+/// nothing is walked recursively (a predicate's function calls are read from its stored text).
 unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
+    // SAFETY: syscache lookups; the guards release the tuples.
+    let may_be_extractor = |funcid: Oid| {
+        catalog.reads(funcid).is_some()
+            || unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, funcid.into()) }
+                .is_some_and(|proc| unsafe { proc.form::<pg_sys::FormData_pg_proc>() }.prolang == SQLlanguageId)
+    };
     indexes_of(relid).into_iter().any(|index| {
         // SAFETY: the index's pg_index row through the syscache (the guard releases it); the
-        // stored trees are detoasted and parsed in the current memory context.
+        // stored texts are detoasted, and the columns' parsed, in the current memory context.
         unsafe {
             let Some(row) = SysCacheTuple::search1(pg_sys::SysCacheIdentifier::INDEXRELID, index.into()) else {
                 return false;
             };
-            [pg_sys::Anum_pg_index_indexprs, pg_sys::Anum_pg_index_indpred].into_iter().any(|attno| {
-                row.attr(attno as pg_sys::AttrNumber).is_some_and(|stored| {
-                    let tree = pg_sys::stringToNode(pg_sys::text_to_cstring(stored.cast_mut_ptr()));
-                    calls_extractor(tree.cast(), (catalog as *const Catalog).cast_mut().cast())
+            if !row.form::<pg_sys::FormData_pg_index>().indisvalid {
+                return false;
+            }
+            let stored = |attno: u32| {
+                row.attr(attno as pg_sys::AttrNumber)
+                    .map(|text| pg_sys::text_to_cstring(text.cast_mut_ptr::<pg_sys::text>()))
+            };
+            let column_is_one = stored(pg_sys::Anum_pg_index_indexprs).is_some_and(|text| {
+                cells(pg_sys::stringToNode(text).cast()).any(|column| match (*column).type_ {
+                    NodeTag::T_FuncExpr => may_be_extractor((*column.cast::<pg_sys::FuncExpr>()).funcid),
+                    NodeTag::T_OpExpr => may_be_extractor(pg_sys::get_opcode((*column.cast::<pg_sys::OpExpr>()).opno)),
+                    _ => false,
                 })
-            })
+            });
+            column_is_one
+                || stored(pg_sys::Anum_pg_index_indpred).is_some_and(|text| {
+                    called_functions(core::ffi::CStr::from_ptr(text).to_bytes()).any(may_be_extractor)
+                })
         }
     })
 }
 
-/// Whether an expression tree calls one of the catalog's extractors.
-#[pgrx::pg_guard]
-unsafe extern "C-unwind" fn calls_extractor(node: *mut Node, catalog: *mut core::ffi::c_void) -> bool {
-    if node.is_null() {
-        return false;
-    }
-    // SAFETY: a node of a stored index expression; `catalog` is the Catalog
-    // index_computes_extractor() passed down, alive for the walk.
-    unsafe {
-        if is_a(node, NodeTag::T_FuncExpr)
-            && (*catalog.cast::<Catalog>()).reads((*node.cast::<pg_sys::FuncExpr>()).funcid).is_some()
-        {
-            return true;
+/// The functions a stored expression (`nodeToString()`'s text) calls: the values of its
+/// `:funcid` (FuncExpr) and `:opfuncid` (OpExpr, DistinctExpr, NullIfExpr, ScalarArrayOpExpr)
+/// fields. A string in the text cannot fake one: `outToken()` escapes its spaces.
+fn called_functions(text: &[u8]) -> impl Iterator<Item = Oid> + '_ {
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        while i < text.len() {
+            let at = &text[i..];
+            i += 1;
+            let field = if at.starts_with(b" :funcid ") {
+                9
+            } else if at.starts_with(b" :opfuncid ") {
+                11
+            } else {
+                continue;
+            };
+            let value = &at[field..];
+            let digits = value.iter().take_while(|b| b.is_ascii_digit()).count();
+            i += field + digits - 1;
+            if let Some(oid) = core::str::from_utf8(&value[..digits]).ok().and_then(|d| d.parse::<u32>().ok()) {
+                return Some(Oid::from(oid));
+            }
         }
-        pg_sys::expression_tree_walker(node, Some(calls_extractor), catalog)
-    }
+        None
+    })
 }
 
 /// `catalog/pg_partitioned_table.h`: the leading fixed fields (unchanged since PostgreSQL 11)

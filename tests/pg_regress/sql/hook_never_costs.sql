@@ -133,6 +133,30 @@ CREATE TABLE pn_b PARTITION OF pn FOR VALUES FROM (uuid_v7_lower_bound('2026-01-
 INSERT INTO pn SELECT id, x FROM mt;
 VACUUM ANALYZE pn;
 SELECT pg_temp.indexes($$SELECT count(*) FROM pn WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$) AS pruned;
+-- Indexes that cannot serve the window keep the pruning: an expression of the extractor's
+-- time, an index on the parent only (not valid until every partition has its own), an
+-- expression 1,500 levels deep (found by review: the hook's walk of it ran out of stack).
+CREATE INDEX pn_b_utc ON pn_b ((uuid_extract_timestamp(id) AT TIME ZONE 'UTC'));
+CREATE INDEX pn_only ON ONLY pn (uuid_extract_timestamp(id));
+SELECT format('CREATE INDEX pn_a_deep ON pn_a ((x::text %s))', string_agg($$|| 'a'$$, ' ')) AS deep_index
+FROM generate_series(1, 1500) \gset
+-- (Before 17 a pg_index row this big cannot be stored: a plain index there.)
+CREATE FUNCTION pg_temp.from_17(ddl text, before_17 text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE CASE WHEN current_setting('server_version_num')::int >= 170000 THEN ddl ELSE before_17 END;
+END $$;
+SELECT pg_temp.from_17(:'deep_index', 'CREATE INDEX pn_a_deep ON pn_a (x)');
+SELECT pg_temp.indexes($$SELECT count(*) FROM pn WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$) AS still_pruned;
+DROP INDEX pn_b_utc, pn_only, pn_a_deep;
+-- A LANGUAGE sql function the planner inlines into the extractor may serve it, in a column or
+-- in a partial index's predicate (found by review: such an index was hidden, 33 times slower).
+CREATE FUNCTION hnc_time(u uuid) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS 'SELECT uuid_extract_timestamp(u)';
+CREATE INDEX pn_b_wrapped ON pn_b (hnc_time(id));
+SELECT pg_temp.indexes($$SELECT count(*) FROM pn WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$) AS wrapped_index;
+DROP INDEX pn_b_wrapped;
+CREATE INDEX pn_b_recent ON pn_b (x) WHERE hnc_time(id) >= '2026-01-20 00:00+00';
+SELECT pg_temp.indexes($$SELECT count(*) FROM pn WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$) AS wrapped_predicate;
+DROP INDEX pn_b_recent;
 CREATE INDEX pn_b_time ON pn_b (uuid_extract_timestamp(id));
 SELECT pg_temp.indexes($$SELECT count(*) FROM pn WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$) AS extractor_index;
 SELECT pg_temp.same_without_hook($$SELECT count(*) FROM pn WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$) AS same_rows;
@@ -230,6 +254,10 @@ DROP STATISTICS kt_time;
 -- in a list, so the planner's own limit is the limit.
 SELECT repeat('SELECT (', 1000) || '1' || repeat(')', 1000) AS nested \gset
 SELECT count(*) FROM (:nested) s;
+-- And an expression 2,000 levels deep beside a sublink (found by review: the walk of a level's
+-- expressions, through pgrx's guard, ran out of stack at 1,371).
+SELECT 'SELECT (SELECT 1), ' || repeat('(1+', 2000) || '1' || repeat(')', 2000) AS deep_expression \gset
+SELECT count(*) FROM (:deep_expression) s;
 
 -- A whole-row Var beside an index's expression column (found by review: both have key 0, and
 -- the hook took the one for the other: XX000 "index key does not match expected index
@@ -246,3 +274,4 @@ SELECT id FROM wr WHERE wr = '(019b76df-3ee0-7000-8000-000000000000,x)'::wr ORDE
 RESET enable_seqscan;
 
 DROP TABLE mt, bt, tt, kt, pm, pn, wr;
+DROP FUNCTION hnc_time(uuid);
