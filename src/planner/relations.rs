@@ -175,8 +175,8 @@ pub struct PartitionKey {
     pub family: Oid,
     /// What the CHECKs prove about the column in every partition below the table.
     pub proof: Proof,
-    /// An index of the table or of a relation below it computes an extractor (in its columns or
-    /// its predicate): it may serve a window's own clause, which must then stay in the query.
+    /// A valid index of the table or of a relation below it may serve a window's own clause
+    /// ([`index_computes_extractor`]), which must then stay in the query.
     pub extractor_index: bool,
     /// Every relation of the tree, what the cached facts were read from.
     tree: Rc<Vec<Oid>>,
@@ -184,7 +184,7 @@ pub struct PartitionKey {
 
 /// For a table partitioned by `RANGE` with `attno` (a plain column) as the first key column:
 /// the operator family of its partition key, what the CHECKs prove about the column in every
-/// partition below it, and whether an index in the tree computes an extractor. A condition on
+/// partition below it, and whether an index in the tree may serve a window. A condition on
 /// that column then prunes partitions, as an index would serve it, with or without an index.
 ///
 /// # Safety
