@@ -9,9 +9,9 @@
 //! tree and a byte-order key) it takes the window's place, so the partitions' scans test one
 //! condition per row, not two, and the row estimates are the key's own statistics'.
 //!
-//! Not where a valid index of the table or of a relation below it may serve the window (an
-//! extractor's call as a column or in its predicate, or a SQL function's the planner may
-//! inline; [`super::relations::partition_key`]): in the window's place the range would hide
+//! Not where a valid index of the table or of a relation below it may serve the window (its
+//! columns or predicate call an extractor, or a SQL function the planner may inline;
+//! [`super::relations::partition_key`]): in the window's place the range would hide
 //! that index from the window, and beside it would count the window twice in the row
 //! estimates. There the query stays as written, planned as PostgreSQL plans it
 //! ([`super::index_paths`] still offers the key's ranges on each partition).

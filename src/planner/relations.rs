@@ -209,12 +209,13 @@ pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Cat
     })
 }
 
-/// Whether a valid index of `relid` may serve a window's own clause: a column that is an
-/// extractor's call, or a predicate that calls one (a partial index is used where the query's
-/// clauses imply its predicate). A call of a LANGUAGE sql function counts as one, at the top of
-/// a column or anywhere in a predicate: the planner may inline it into an extractor's call.
-/// Read from `pg_index` as stored: nothing in it is evaluated, no relcache entry is built, and
-/// nothing is walked recursively (a predicate's function calls are read from its stored text).
+/// Whether a valid index of `relid` may serve a window's own clause: one whose columns or
+/// predicate call an extractor, or a LANGUAGE sql function (which the planner may inline into
+/// one), anywhere in them. Broader than what can serve a window — the planner simplifies an
+/// index's expressions before it matches them, so a cast to a domain, a `CASE WHEN true`, or a
+/// wrapper around the call may still match (found by review) — and a wrong "yes" only costs the
+/// pruning, never a plan PostgreSQL would have had. Read from `pg_index`'s stored text: nothing
+/// in it is evaluated or parsed, and no relcache entry is built.
 unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
     // SAFETY: syscache lookups; the guards release the tuples.
     let may_be_extractor = |funcid: Oid| {
@@ -224,7 +225,7 @@ unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
     };
     indexes_of(relid).into_iter().any(|index| {
         // SAFETY: the index's pg_index row through the syscache (the guard releases it); the
-        // stored texts are detoasted, and the columns' parsed, in the current memory context.
+        // stored texts are detoasted in the current memory context.
         unsafe {
             let Some(row) = SysCacheTuple::search1(pg_sys::SysCacheIdentifier::INDEXRELID, index.into()) else {
                 return false;
@@ -232,21 +233,12 @@ unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
             if !row.form::<pg_sys::FormData_pg_index>().indisvalid {
                 return false;
             }
-            let stored = |attno: u32| {
-                row.attr(attno as pg_sys::AttrNumber)
-                    .map(|text| pg_sys::text_to_cstring(text.cast_mut_ptr::<pg_sys::text>()))
-            };
-            let column_is_one = stored(pg_sys::Anum_pg_index_indexprs).is_some_and(|text| {
-                cells(pg_sys::stringToNode(text).cast()).any(|column| match (*column).type_ {
-                    NodeTag::T_FuncExpr => may_be_extractor((*column.cast::<pg_sys::FuncExpr>()).funcid),
-                    NodeTag::T_OpExpr => may_be_extractor(pg_sys::get_opcode((*column.cast::<pg_sys::OpExpr>()).opno)),
-                    _ => false,
-                })
-            });
-            column_is_one
-                || stored(pg_sys::Anum_pg_index_indpred).is_some_and(|text| {
+            [pg_sys::Anum_pg_index_indexprs, pg_sys::Anum_pg_index_indpred].into_iter().any(|attno| {
+                row.attr(attno as pg_sys::AttrNumber).is_some_and(|stored| {
+                    let text = pg_sys::text_to_cstring(stored.cast_mut_ptr::<pg_sys::text>());
                     called_functions(core::ffi::CStr::from_ptr(text).to_bytes()).any(may_be_extractor)
                 })
+            })
         }
     })
 }
