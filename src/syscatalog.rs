@@ -1,6 +1,7 @@
 //! Index scans of system catalogs that pgrx has no helper for (`pg_extension`,
-//! `pg_inherits`, `pg_index`, `pg_constraint`): the leading fields of their rows, unchanged since long
-//! before PostgreSQL 14 (a column number of pg_constraint's moved in 18), and a scan helper. Reading a catalog this way takes no privilege check.
+//! `pg_inherits`, `pg_constraint`; `pg_index`, with pgrx's row layout): the leading fields of
+//! their rows, unchanged since long before PostgreSQL 14 (a column number of pg_constraint's
+//! moved in 18), and a scan helper. Reading a catalog this way takes no privilege check.
 
 use crate::guards::CatalogScan;
 use pgrx::pg_sys::{self, Oid};
@@ -28,29 +29,15 @@ pub mod pg_inherits {
     }
 }
 
-/// `catalog/pg_index.h`, `pg_index_d.h` (the leading fields).
-pub mod pg_index {
-    use pgrx::pg_sys::Oid;
-    pub const RELATION_ID: u32 = 2610;
-    pub const INDRELID_INDEX_ID: u32 = 2678;
-    pub const ANUM_INDRELID: u32 = 2;
-
-    #[repr(C)]
-    pub struct FormData {
-        pub indexrelid: Oid,
-        pub indrelid: Oid,
-    }
-}
-
 /// The indexes of a relation, from `pg_index` (no relcache entry is built).
 pub fn indexes_of(relid: Oid) -> Vec<Oid> {
     let mut indexes = Vec::new();
-    // SAFETY: a plain catalog read; FormData is a prefix of pg_index's row.
+    // SAFETY: a plain catalog read; pgrx's FormData_pg_index is pg_index's fixed-size row.
     unsafe {
-        scan::<pg_index::FormData>(
-            pg_index::RELATION_ID,
-            pg_index::INDRELID_INDEX_ID,
-            &[(pg_index::ANUM_INDRELID, relid)],
+        scan::<pg_sys::FormData_pg_index>(
+            pg_sys::IndexRelationId.to_u32(),
+            pg_sys::IndexIndrelidIndexId,
+            &[(pg_sys::Anum_pg_index_indrelid, relid)],
             |row| indexes.push(row.indexrelid),
         )
     };
