@@ -28,7 +28,10 @@
 //! `(tenant, extractor)`, a partial index), the row estimates are those of the user's own
 //! predicate (the index conditions' selectivity, which costs the paths, is PostgreSQL's estimate
 //! of the range, [`super::estimate`]), and the planner picks the cheapest path by its own
-//! costs. A bound such as
+//! costs. Where the relation's own btree index leads with the window's or the order's
+//! expression (`(uuid_extract_timestamp(id))`), nothing is offered for it: PostgreSQL's paths
+//! serve it as the key's would, but for an index-only scan, and the key's would cost planning
+//! time on every partition of a tree. A bound such as
 //! `uuid_v7_lower_bound(now() - interval '25 days')` is an index condition, computed once per
 //! scan; no path evaluates it per row.
 //!
@@ -116,7 +119,22 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
             .filter_map(|ri| Window::of((*ri).clause.cast()).map(|w| (ri, w)))
             .filter(|(ri, w)| varno(w.var) == r.relid && pg_sys::restriction_is_securely_promotable(*ri, rel))
             .collect();
-        let sort = sort_by_function(root, r);
+        // A window or an order that the relation's own btree index on the same expression
+        // serves (an index on `uuid_extract_timestamp(id)`, leading), PostgreSQL's own paths
+        // serve: the key's are left out, so the plan and its planning are PostgreSQL's own
+        // (offered anyway, they would cost planning time on every partition of a tree and
+        // rarely win: only as an index-only scan, which an index on an expression cannot be).
+        let windows: Vec<_> = windows
+            .into_iter()
+            .filter(|(_, w)| {
+                !own_index_serves(rel, w.call.cast(), |ix| pg_sys::op_in_opfamily(w.cmp.opno(), *ix.opfamily))
+            })
+            .collect();
+        let sort = sort_by_function(root, r).filter(|s| {
+            !own_index_serves(rel, s.call.cast(), |ix| {
+                *ix.opfamily == (*s.pathkey).pk_opfamily && reading(ix, s.descending).1 == s.nulls_first
+            })
+        });
         if windows.is_empty() && sort.is_none() {
             return;
         }
@@ -347,6 +365,54 @@ pub unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::Rel
     }
 }
 
+/// Whether a btree index of the relation that PostgreSQL's own paths use (no predicate, or one
+/// the query implies) leads with `expr` (`match_index_to_operand()`, as those paths match it)
+/// and `serves` holds for it.
+///
+/// # Safety
+/// `rel` is the planner's, for a relation whose own paths are made; `expr` an expression of
+/// its restrictions or sort.
+unsafe fn own_index_serves(
+    rel: *mut pg_sys::RelOptInfo,
+    expr: *mut Node,
+    serves: impl Fn(&pg_sys::IndexOptInfo) -> bool,
+) -> bool {
+    // SAFETY: the relation's index list, read-only; a btree index that can be scanned has its
+    // sort arrays (a partitioned index, without them, is never here: see add_paths()).
+    unsafe {
+        cells((*rel).indexlist).map(|n| n.cast::<pg_sys::IndexOptInfo>()).any(|index| {
+            let ix = &*index;
+            ix.relam == pg_sys::BTREE_AM_OID
+                && (ix.indpred.is_null() || ix.predOK)
+                && ix.nkeycolumns >= 1
+                && !ix.opfamily.is_null()
+                && !ix.reverse_sort.is_null()
+                && !ix.nulls_first.is_null()
+                && *ix.indexkeys == 0
+                && pg_sys::match_index_to_operand(expr, 0, index)
+                && serves(ix)
+        })
+    }
+}
+
+/// How a btree index's leading column is read for an order `descending`: the direction, and
+/// whether its NULLs then come first.
+///
+/// # Safety
+/// `ix` is a btree index that can be scanned (its sort arrays set).
+unsafe fn reading(ix: &pg_sys::IndexOptInfo, descending: bool) -> (pg_sys::ScanDirection::Type, bool) {
+    // SAFETY: as the caller vouches.
+    let (reverse, nulls_first) = unsafe { (*ix.reverse_sort, *ix.nulls_first) };
+    // Forward, the index gives its declared order; backward, the reverse of it.
+    let backward = descending != reverse;
+    let direction = if backward {
+        pg_sys::ScanDirection::BackwardScanDirection
+    } else {
+        pg_sys::ScanDirection::ForwardScanDirection
+    };
+    (direction, nulls_first != backward)
+}
+
 /// Whether index `ix` read forward or backward gives the order of `sort`, and which way.
 unsafe fn index_order(
     catalog: &Catalog,
@@ -366,10 +432,8 @@ unsafe fn index_order(
         {
             return None;
         }
-        let (family, reverse, nulls_first) = (*ix.opfamily, *ix.reverse_sort, *ix.nulls_first);
-        // Forward, the index gives its declared order; backward, the reverse of it.
-        let backward = sort.descending != reverse;
-        let out_nulls_first = nulls_first != backward;
+        let family = *ix.opfamily;
+        let (direction, out_nulls_first) = reading(ix, sort.descending);
         let funcid = (*sort.call).funcid;
         let same_order = if catalog.time_family != pg_sys::InvalidOid
             && family == catalog.time_family
@@ -384,11 +448,6 @@ unsafe fn index_order(
             out_nulls_first == sort.nulls_first && proof_of((*sort.var).varattno) == V7Proof::Exact
         } else {
             false
-        };
-        let direction = if backward {
-            pg_sys::ScanDirection::BackwardScanDirection
-        } else {
-            pg_sys::ScanDirection::ForwardScanDirection
         };
         same_order.then_some((direction, sort.pathkey))
     }

@@ -55,6 +55,17 @@ impl Cmp {
         })
     }
 
+    /// The operator of `f cmp X`, on timestamptz.
+    pub fn opno(self) -> Oid {
+        Oid::from(match self {
+            Cmp::Lt => TIMESTAMPTZ_LT,
+            Cmp::Le => TIMESTAMPTZ_LE,
+            Cmp::Eq => TIMESTAMPTZ_EQ,
+            Cmp::Ge => TIMESTAMPTZ_GE,
+            Cmp::Gt => TIMESTAMPTZ_GT,
+        })
+    }
+
     /// `X op f` read as `f op' X`.
     fn commuted(self) -> Cmp {
         match self {
