@@ -35,3 +35,19 @@ END $$;
 CREATE FUNCTION pg_temp.same_without_hook(q text) RETURNS boolean LANGUAGE sql AS $$
     SELECT pg_temp.result(q, true) = pg_temp.result(q, false)
 $$;
+
+-- A query's EXPLAIN (VERBOSE) text with the planner hook on or off; with costs and row
+-- estimates, or (default) without them.
+CREATE FUNCTION pg_temp.verbose_plan(q text, hook boolean, costs boolean DEFAULT false) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+    plan text := '';
+    line text;
+BEGIN
+    PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
+    FOR line IN EXECUTE format('EXPLAIN (COSTS %s, VERBOSE) ', CASE WHEN costs THEN 'ON' ELSE 'OFF' END) || q LOOP
+        plan := plan || line || E'\n';
+    END LOOP;
+    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
+    RETURN plan;
+END $$;

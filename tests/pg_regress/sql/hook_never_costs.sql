@@ -262,19 +262,7 @@ DROP STATISTICS kt_time;
 -- index-only scan of the key, which an index on an expression cannot be.
 CREATE INDEX kt_time ON kt (uuid_extract_timestamp(id));
 ANALYZE kt;
-CREATE FUNCTION pg_temp.plan_text(q text, hook boolean) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    line text;
-    out text := '';
-BEGIN
-    PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
-    FOR line IN EXECUTE 'EXPLAIN (VERBOSE) ' || q LOOP
-        out := out || line || E'\n';
-    END LOOP;
-    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
-    RETURN out;
-END $$;
-SELECT label, pg_temp.plan_text(q, true) = pg_temp.plan_text(q, false) AS same_plan, pg_temp.indexes(q) AS hook_on
+SELECT label, pg_temp.verbose_plan(q, true, true) = pg_temp.verbose_plan(q, false, true) AS same_plan, pg_temp.indexes(q) AS hook_on
 FROM (VALUES
   ('a narrow window', $$SELECT count(*) FROM kt WHERE uuid_extract_timestamp(id) >= '2026-01-30 23:00+00'$$),
   ('a wide window',   $$SELECT count(*), sum(x) FROM kt WHERE uuid_extract_timestamp(id) >= '2026-01-06 00:00+00'$$),

@@ -2,6 +2,9 @@
 -- the library). For every supported extractor and comparison: the plan is an index scan, and
 -- the rows are exactly those of a sequential scan without the hook, over mixed versions with
 -- values on and around the millisecond and microsecond edges of the predicates.
+\set ECHO none
+\i tests/pg_regress/include/helpers.sql
+\set ECHO all
 SET timezone = 'UTC';
 
 -- v7 at every ms of 10 s from 2022-02-22 19:22:22 (A.6's instant), zero and random bits; v6
@@ -117,19 +120,7 @@ RESET enable_seqscan;
 -- Nothing else changes: queries without such predicates plan exactly as with the hook off;
 -- so do predicates under OR, on columns without a usable index, and volatile bounds. (Under
 -- NOT, a comparison is a window too: PostgreSQL turns NOT (f(id) < X) into f(id) >= X.)
-CREATE FUNCTION pg_temp.plan(q text, hook boolean) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    plan text := '';
-    line text;
-BEGIN
-    PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
-    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF, VERBOSE) ' || q LOOP
-        plan := plan || line || E'\n';
-    END LOOP;
-    PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
-    RETURN plan;
-END $$;
-SELECT q, pg_temp.plan(q, true) = pg_temp.plan(q, false) AS same_plan
+SELECT q, pg_temp.verbose_plan(q, true) = pg_temp.verbose_plan(q, false) AS same_plan
 FROM unnest(ARRAY[
     $$SELECT * FROM mixed WHERE id = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'$$,
     $$SELECT * FROM mixed m JOIN keys k USING (id) WHERE m.label = 'k0'$$,
