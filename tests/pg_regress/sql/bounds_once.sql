@@ -4,7 +4,9 @@
 -- a Gather over the whole plan), generic plans, cursors, UPDATE and DELETE, EXPLAIN ANALYZE,
 -- errors — returns the rows of the plan without the hook; a bound that changes during the
 -- execution (a correlated subquery's, a LATERAL one's) stays a call.
+\set ECHO none
 \i tests/pg_regress/include/helpers.sql
+\set ECHO all
 SET timezone = 'UTC';
 CREATE TABLE ev (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), n int) PARTITION BY RANGE (id);
 DO $$

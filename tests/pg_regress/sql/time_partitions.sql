@@ -148,7 +148,9 @@ BEGIN
         END IF;
     END LOOP;
 END $$;
+\set ECHO none
 \i tests/pg_regress/include/helpers.sql
+\set ECHO all
 SELECT * FROM pg_temp.started('SELECT id, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20');
 SELECT * FROM pg_temp.started('SELECT id, n FROM pk_ev ORDER BY uuid_extract_timestamp(id) LIMIT 20');
 SELECT * FROM pg_temp.started($$SELECT id, n FROM pk_ev WHERE uuid_extract_timestamp(id) < '2026-10-01 00:00+00'
