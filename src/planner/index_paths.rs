@@ -28,10 +28,11 @@
 //! `(tenant, extractor)`, a partial index), the row estimates are those of the user's own
 //! predicate (the index conditions' selectivity, which costs the paths, is PostgreSQL's estimate
 //! of the range, [`super::estimate`]), and the planner picks the cheapest path by its own
-//! costs. Where the relation's own btree index leads with the window's or the order's
-//! expression (`(uuid_extract_timestamp(id))`), nothing is offered for it: PostgreSQL's paths
-//! serve it as the key's would, but for an index-only scan, and the key's would cost planning
-//! time on every partition of a tree. A bound such as
+//! costs. A path one of the relation's own indexes on the extractor gives as well
+//! (`(uuid_extract_timestamp(id))`: the path's windows as its index conditions, the path's
+//! order, no condition on the key's columns besides) is left out: PostgreSQL's path serves as
+//! it would, but for an index-only scan, and it would cost planning time on every partition of
+//! a tree. A bound such as
 //! `uuid_v7_lower_bound(now() - interval '25 days')` is an index condition, computed once per
 //! scan; no path evaluates it per row.
 //!
@@ -119,22 +120,7 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
             .filter_map(|ri| Window::of((*ri).clause.cast()).map(|w| (ri, w)))
             .filter(|(ri, w)| varno(w.var) == r.relid && pg_sys::restriction_is_securely_promotable(*ri, rel))
             .collect();
-        // A window or an order that the relation's own btree index on the same expression
-        // serves (an index on `uuid_extract_timestamp(id)`, leading), PostgreSQL's own paths
-        // serve: the key's are left out, so the plan and its planning are PostgreSQL's own
-        // (offered anyway, they would cost planning time on every partition of a tree and
-        // rarely win: only as an index-only scan, which an index on an expression cannot be).
-        let windows: Vec<_> = windows
-            .into_iter()
-            .filter(|(_, w)| {
-                !own_index_serves(rel, w.call.cast(), |ix| pg_sys::op_in_opfamily(w.cmp.opno(), *ix.opfamily))
-            })
-            .collect();
-        let sort = sort_by_function(root, r).filter(|s| {
-            !own_index_serves(rel, s.call.cast(), |ix| {
-                *ix.opfamily == (*s.pathkey).pk_opfamily && reading(ix, s.descending).1 == s.nulls_first
-            })
-        });
+        let sort = sort_by_function(root, r);
         if windows.is_empty() && sort.is_none() {
             return;
         }
@@ -173,8 +159,8 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
             {
                 continue;
             }
-            // The ranges of the windows on each key column of the index.
-            let mut clauses: Vec<*mut pg_sys::IndexClause> = Vec::new();
+            // The windows on each key column of the index, with the range each implies.
+            let mut ranges = Vec::new();
             for col in 0..ix.nkeycolumns.max(0) as usize {
                 let attno = *ix.indexkeys.add(col);
                 let family = *ix.opfamily.add(col);
@@ -183,21 +169,34 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
                     let proof = proof_of(attno as pg_sys::AttrNumber);
                     let Some(order) = Order::of(catalog, family, reads, proof) else { continue };
                     let exact = order.exact(catalog, (*w.call).funcid, proof);
-                    clauses.push(range_clause(root, catalog, ri, &w, &order, exact, col));
+                    ranges.push((ri, w, order, exact, col));
                 }
             }
             let order = sort.as_ref().and_then(|s| index_order(catalog, ix, s, &mut proof_of));
-            if clauses.is_empty() && order.is_none() {
+            if ranges.is_empty() && order.is_none() {
                 continue;
             }
-            used_bounds |= !clauses.is_empty();
             // PostgreSQL's own conditions on the index's columns, which its paths would use too.
+            let mut clauses: Vec<*mut pg_sys::IndexClause> = Vec::new();
             for col in 0..ix.nkeycolumns.max(0) as usize {
                 for ri in cells(r.baserestrictinfo).map(|n| n.cast::<pg_sys::RestrictInfo>()) {
                     if let Some(clause) = plain_clause(rel, ix, col, ri) {
                         clauses.push(clause);
                     }
                 }
+            }
+            // What one of the relation's own indexes on the extractor gives as well — each of
+            // these windows, as its index conditions, and this order — PostgreSQL's own path
+            // gives: offered anyway, this path would cost planning time on every partition of a
+            // tree, and win only as an index-only scan, which an index on an expression cannot
+            // be. A path that also carries a condition on the key's columns is offered.
+            let windows_here: Vec<&Window> = ranges.iter().map(|(_, w, ..)| w).collect();
+            if clauses.is_empty() && own_index_serves(rel, &windows_here, order.and(sort.as_ref())) {
+                continue;
+            }
+            used_bounds |= !ranges.is_empty();
+            for (ri, w, range, exact, col) in &ranges {
+                clauses.push(range_clause(root, catalog, *ri, w, range, *exact, *col));
             }
             clauses.sort_by_key(|c| (**c).indexcol);
             let mut list = core::ptr::null_mut();
@@ -365,18 +364,16 @@ pub unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::Rel
     }
 }
 
-/// Whether a btree index of the relation that PostgreSQL's own paths use (no predicate, or one
-/// the query implies) leads with `expr` (`match_index_to_operand()`, as those paths match it)
-/// and `serves` holds for it.
+/// Whether one btree index of the relation that PostgreSQL's own paths use (no predicate, or
+/// one the query implies) leads with the expression of every window of `windows`, with its
+/// operator in the column's family, and of `sort`, in its order and NULLs placement read one
+/// way or the other: matched as PostgreSQL's own paths match them (`match_index_to_operand()`),
+/// which then make an index scan with those windows as its conditions, in that order.
 ///
 /// # Safety
-/// `rel` is the planner's, for a relation whose own paths are made; `expr` an expression of
-/// its restrictions or sort.
-unsafe fn own_index_serves(
-    rel: *mut pg_sys::RelOptInfo,
-    expr: *mut Node,
-    serves: impl Fn(&pg_sys::IndexOptInfo) -> bool,
-) -> bool {
+/// `rel` is the planner's, for a relation whose own paths are made; the windows and the sort
+/// are of its restrictions and of the query's order.
+unsafe fn own_index_serves(rel: *mut pg_sys::RelOptInfo, windows: &[&Window], sort: Option<&Sort>) -> bool {
     // SAFETY: the relation's index list, read-only; a btree index that can be scanned has its
     // sort arrays (a partitioned index, without them, is never here: see add_paths()).
     unsafe {
@@ -389,8 +386,15 @@ unsafe fn own_index_serves(
                 && !ix.reverse_sort.is_null()
                 && !ix.nulls_first.is_null()
                 && *ix.indexkeys == 0
-                && pg_sys::match_index_to_operand(expr, 0, index)
-                && serves(ix)
+                && windows.iter().all(|w| {
+                    pg_sys::match_index_to_operand(w.call.cast(), 0, index)
+                        && pg_sys::op_in_opfamily(w.cmp.opno(), *ix.opfamily)
+                })
+                && sort.is_none_or(|s| {
+                    pg_sys::match_index_to_operand(s.call.cast(), 0, index)
+                        && *ix.opfamily == (*s.pathkey).pk_opfamily
+                        && reading(ix, s.descending).1 == s.nulls_first
+                })
         })
     }
 }
