@@ -28,11 +28,11 @@
 //! `(tenant, extractor)`, a partial index), the row estimates are those of the user's own
 //! predicate (the index conditions' selectivity, which costs the paths, is PostgreSQL's estimate
 //! of the range, [`super::estimate`]), and the planner picks the cheapest path by its own
-//! costs. A path one of the relation's own indexes on the extractor gives as well
-//! (`(uuid_extract_timestamp(id))`: the path's windows as its index conditions, the path's
-//! order, no condition on the key's columns besides) is left out: PostgreSQL's path serves as
-//! it would, but for an index-only scan, and it would cost planning time on every partition of
-//! a tree. A bound such as
+//! costs. A path one of the relation's own indexes on the extractor alone gives as well
+//! (`(uuid_extract_timestamp(id))`, analyzed: the path's windows as its index conditions, the
+//! path's order, no condition on the key's columns besides) is left out: PostgreSQL's path
+//! serves as it would, but for an index-only scan, and it would cost planning time on every
+//! partition of a tree. A bound such as
 //! `uuid_v7_lower_bound(now() - interval '25 days')` is an index condition, computed once per
 //! scan; no path evaluates it per row.
 //!
@@ -365,23 +365,29 @@ pub unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::Rel
 }
 
 /// Whether one btree index of the relation that PostgreSQL's own paths use (no predicate, or
-/// one the query implies) leads with the expression of every window of `windows`, with its
+/// one the query implies) is on the expression of every window of `windows`, with its
 /// operator in the column's family, and of `sort`, in its order and NULLs placement read one
 /// way or the other: matched as PostgreSQL's own paths match them (`match_index_to_operand()`),
-/// which then make an index scan with those windows as its conditions, in that order.
+/// which then make an index scan with those windows as its conditions, in that order. Only an
+/// index PostgreSQL costs as it costs the key's: one column and nothing included (a second
+/// column makes it cost the scan as less correlated, and widens the index), and statistics
+/// for its expression (without them, before the first ANALYZE since the index was made, it
+/// estimates a window at a third of the table).
 ///
 /// # Safety
 /// `rel` is the planner's, for a relation whose own paths are made; the windows and the sort
 /// are of its restrictions and of the query's order.
 unsafe fn own_index_serves(rel: *mut pg_sys::RelOptInfo, windows: &[&Window], sort: Option<&Sort>) -> bool {
     // SAFETY: the relation's index list, read-only; a btree index that can be scanned has its
-    // sort arrays (a partitioned index, without them, is never here: see add_paths()).
+    // sort arrays (a partitioned index, without them, is never here: see add_paths()); the
+    // statistics looked up in the syscache, which raises nothing for a missing row.
     unsafe {
         cells((*rel).indexlist).map(|n| n.cast::<pg_sys::IndexOptInfo>()).any(|index| {
             let ix = &*index;
             ix.relam == pg_sys::BTREE_AM_OID
                 && (ix.indpred.is_null() || ix.predOK)
-                && ix.nkeycolumns >= 1
+                && ix.ncolumns == 1
+                && ix.nkeycolumns == 1
                 && !ix.opfamily.is_null()
                 && !ix.reverse_sort.is_null()
                 && !ix.nulls_first.is_null()
@@ -395,6 +401,13 @@ unsafe fn own_index_serves(rel: *mut pg_sys::RelOptInfo, windows: &[&Window], so
                         && *ix.opfamily == (*s.pathkey).pk_opfamily
                         && reading(ix, s.descending).1 == s.nulls_first
                 })
+                && pg_sys::SearchSysCacheExists(
+                    pg_sys::SysCacheIdentifier::STATRELATTINH as i32,
+                    ix.indexoid.into(),
+                    pg_sys::Datum::from(1i16),
+                    pg_sys::Datum::from(false),
+                    pg_sys::Datum::from(0),
+                )
         })
     }
 }
