@@ -190,8 +190,13 @@ unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo
             // gives: offered anyway, this path would cost planning time on every partition of a
             // tree, and win only as an index-only scan, which an index on an expression cannot
             // be. A path that also carries a condition on the key's columns is offered.
-            let windows_here: Vec<&Window> = ranges.iter().map(|(_, w, ..)| w).collect();
-            if clauses.is_empty() && own_index_serves(rel, &windows_here, order.and(sort.as_ref())) {
+            if clauses.is_empty()
+                && own_index_serves(
+                    rel,
+                    &ranges.iter().map(|(_, w, ..)| w).collect::<Vec<_>>(),
+                    order.and(sort.as_ref()),
+                )
+            {
                 continue;
             }
             used_bounds |= !ranges.is_empty();
@@ -384,13 +389,10 @@ unsafe fn own_index_serves(rel: *mut pg_sys::RelOptInfo, windows: &[&Window], so
     unsafe {
         cells((*rel).indexlist).map(|n| n.cast::<pg_sys::IndexOptInfo>()).any(|index| {
             let ix = &*index;
-            ix.relam == pg_sys::BTREE_AM_OID
+            ordered_btree(ix)
                 && (ix.indpred.is_null() || ix.predOK)
                 && ix.ncolumns == 1
                 && ix.nkeycolumns == 1
-                && !ix.opfamily.is_null()
-                && !ix.reverse_sort.is_null()
-                && !ix.nulls_first.is_null()
                 && *ix.indexkeys == 0
                 && windows.iter().all(|w| {
                     pg_sys::match_index_to_operand(w.call.cast(), 0, index)
@@ -410,6 +412,16 @@ unsafe fn own_index_serves(rel: *mut pg_sys::RelOptInfo, windows: &[&Window], so
                 )
         })
     }
+}
+
+/// Whether `ix` is a btree index that can be scanned in its order: at least one key column,
+/// and the sort arrays (a partitioned index, listed on 16 and later, has none).
+fn ordered_btree(ix: &pg_sys::IndexOptInfo) -> bool {
+    ix.relam == pg_sys::BTREE_AM_OID
+        && ix.nkeycolumns >= 1
+        && !ix.opfamily.is_null()
+        && !ix.reverse_sort.is_null()
+        && !ix.nulls_first.is_null()
 }
 
 /// How a btree index's leading column is read for an order `descending`: the direction, and
@@ -440,13 +452,7 @@ unsafe fn index_order(
     // SAFETY: the index's arrays have at least one key column for a btree that can be scanned
     // (checked: a partitioned index has no sort arrays).
     unsafe {
-        if ix.relam != pg_sys::BTREE_AM_OID
-            || ix.nkeycolumns < 1
-            || ix.opfamily.is_null()
-            || ix.reverse_sort.is_null()
-            || ix.nulls_first.is_null()
-            || *ix.indexkeys != i32::from((*sort.var).varattno)
-        {
+        if !ordered_btree(ix) || *ix.indexkeys != i32::from((*sort.var).varattno) {
             return None;
         }
         let family = *ix.opfamily;

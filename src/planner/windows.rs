@@ -44,15 +44,9 @@ pub enum Cmp {
 }
 
 impl Cmp {
+    /// The comparison a timestamptz operator is ([`Cmp::opno`] read backwards).
     fn of(opno: Oid) -> Option<Cmp> {
-        Some(match opno.to_u32() {
-            TIMESTAMPTZ_LT => Cmp::Lt,
-            TIMESTAMPTZ_LE => Cmp::Le,
-            TIMESTAMPTZ_EQ => Cmp::Eq,
-            TIMESTAMPTZ_GE => Cmp::Ge,
-            TIMESTAMPTZ_GT => Cmp::Gt,
-            _ => return None,
-        })
+        [Cmp::Lt, Cmp::Le, Cmp::Eq, Cmp::Ge, Cmp::Gt].into_iter().find(|cmp| cmp.opno() == opno)
     }
 
     /// The operator of `f cmp X`, on timestamptz.
