@@ -90,7 +90,8 @@ EOF
 #!/bin/sh
 # Installs uuid_ext $version for PostgreSQL $v into the server that pg_config describes:
 # the library into \$(pg_config --pkglibdir), the control and SQL files into
-# \$(pg_config --sharedir)/extension. Run it as a user who may write there (e.g. root).
+# \$(pg_config --sharedir)/extension, removing uuid_ext's files there that this release does not
+# ship. Run it as a user who may write there (e.g. root).
 # Usage: ./install.sh [/path/to/pg_config]      (default: the pg_config on PATH)
 set -eu
 here=\$(cd "\$(dirname "\$0")" && pwd)
@@ -102,6 +103,16 @@ if [ "\$major" != "$v" ]; then
 fi
 libdir=\$("\$pg_config" --pkglibdir)
 extdir=\$("\$pg_config" --sharedir)/extension
+# Files of uuid_ext that this release does not ship are an older release's: an install script
+# left behind lets anyone who may create the extension pick that version (docs/SECURITY.md,
+# "Old versions' SQL"). Remove them, as the .deb's package manager does.
+for f in "\$extdir"/uuid_ext--*.sql "\$extdir"/uuid_ext--*.control; do
+    [ -e "\$f" ] || continue
+    if [ ! -e "\$here/extension/\$(basename "\$f")" ]; then
+        echo "removing \$f (not part of uuid_ext $version)"
+        rm -f "\$f"
+    fi
+done
 cp "\$here/lib/uuid_ext.so" "\$libdir/uuid_ext.so"
 chmod 755 "\$libdir/uuid_ext.so"
 for f in "\$here"/extension/*; do

@@ -134,6 +134,19 @@ impl SysCacheTuple {
         unsafe { &*pg_sys::heap_tuple_get_struct::<T>(self.tuple) }
     }
 
+    /// Whether this version of the row was written by the current transaction (or one of
+    /// its subtransactions).
+    pub fn written_by_this_transaction(&self) -> bool {
+        // SAFETY: the tuple came from this cache and is not released yet; its header is a
+        // heap tuple's.
+        let header = unsafe { &*(*self.tuple).t_data };
+        let frozen = pg_sys::HEAP_XMIN_FROZEN as u16;
+        // SAFETY: a heap tuple's header holds t_heap; the test only reads the transaction
+        // state of this backend.
+        header.t_infomask & frozen != frozen
+            && unsafe { pg_sys::TransactionIdIsCurrentTransactionId(header.t_choice.t_heap.t_xmin) }
+    }
+
     /// A column of the row by attribute number (variable-length ones included); `None` for
     /// NULL.
     pub fn attr(&self, attno: pg_sys::AttrNumber) -> Option<pg_sys::Datum> {

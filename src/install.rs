@@ -15,3 +15,125 @@ pgrx::extension_sql_file!(
 // Last: on PostgreSQL 17, warn when pg_catalog's uuid_extract_timestamp() (v1 only) would be
 // found before uuid_ext's.
 pgrx::extension_sql_file!("../sql/pg17_search_path.sql", name = "pg17_search_path", finalize);
+
+// The guard over every script that creates or updates uuid_ext (docs/SECURITY.md, row 14 and
+// "Fixed in 0.5.1"): a trusted extension lets any role with CREATE on a database pick any version
+// its install and update scripts reach, and those scripts run as the bootstrap superuser. The
+// library is always the newest; the scripts need not be (an install over an older release leaves
+// its `uuid_ext--0.3.0.sql` behind). 0.2.0–0.4.0 created uuid_ext_migrate_from() in PL/pgSQL,
+// which ran other roles' code with its caller's rights; every function of uuid_ext is this
+// library's C code now. So while one of uuid_ext's scripts runs, a member function that the
+// transaction wrote and that is not this library's C code is an error, whichever file the script
+// came from. The check runs at every object the script creates once the library is loaded: 0.2.0
+// and 0.3.0 created the helper before their first C function, which is what loads the library.
+// Members the transaction did not write (a database still at 0.4.0, being updated) are left to
+// the update, whose scripts replace them.
+
+use crate::catalog_ids::{pg_depend, DependReferenceIndexId, DependRelationId};
+use crate::guards::SysCacheTuple;
+use crate::{members, syscatalog};
+use pgrx::pg_sys::{self, Oid};
+use pgrx::PgSqlErrorCode;
+
+static mut PREV_OBJECT_ACCESS: pg_sys::object_access_hook_type = None;
+
+/// Installs the guard (from `_PG_init`), after whatever hook was there.
+pub fn init() {
+    // SAFETY: _PG_init runs once per process, single-threaded.
+    unsafe {
+        PREV_OBJECT_ACCESS = pg_sys::object_access_hook;
+        pg_sys::object_access_hook = Some(object_access);
+    }
+}
+
+#[pgrx::pg_guard]
+unsafe extern "C-unwind" fn object_access(
+    access: pg_sys::ObjectAccessType::Type,
+    class_id: Oid,
+    object_id: Oid,
+    sub_id: i32,
+    arg: *mut core::ffi::c_void,
+) {
+    // SAFETY: the previous hook is called with the arguments PostgreSQL gave this one.
+    if let Some(prev) = unsafe { PREV_OBJECT_ACCESS } {
+        unsafe { prev(access, class_id, object_id, sub_id, arg) };
+    }
+    // SAFETY: plain reads of the backend's globals; the hook runs in a transaction.
+    let in_our_script = access == pg_sys::ObjectAccessType::OAT_POST_CREATE
+        && unsafe { pg_sys::creating_extension }
+        && unsafe { is_uuid_ext(pg_sys::CurrentExtensionObject) };
+    if !in_our_script {
+        return;
+    }
+    // A new pg_proc row is not visible yet (ProcedureCreate makes it visible right after this
+    // hook, before it calls the validator); making the script's changes visible now changes
+    // nothing else it sees.
+    // SAFETY: in a transaction, between two of the script's catalog changes.
+    unsafe { pg_sys::CommandCounterIncrement() };
+    // SAFETY: in a transaction.
+    if let Some(f) = unsafe { foreign_function(pg_sys::CurrentExtensionObject) } {
+        // SAFETY: in a transaction.
+        let name = unsafe { function_name(f) };
+        crate::errors::error(
+            PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
+            format!("this version of uuid_ext cannot be installed: its script creates function {name}, which is not uuid_ext's C code"),
+            Some(
+                "Every function of uuid_ext is this library's C code. Versions 0.2.0 to 0.4.0 created \
+                 uuid_ext_migrate_from() in PL/pgSQL, which ran other roles' code with its caller's \
+                 rights; their install scripts can no longer be run."
+                    .into(),
+            ),
+            Some("Install the current version: CREATE EXTENSION uuid_ext;"),
+        );
+    }
+}
+
+/// A member function of `ext` that this transaction wrote and that is not this library's C
+/// code, if there is one.
+///
+/// # Safety
+/// Inside a transaction.
+unsafe fn foreign_function(ext: Oid) -> Option<Oid> {
+    let mut functions = Vec::new();
+    // SAFETY: a catalog scan whose row layout is pg_depend's leading columns.
+    unsafe {
+        syscatalog::scan::<pg_depend::FormData>(
+            DependRelationId.to_u32(),
+            DependReferenceIndexId.to_u32(),
+            &[(pg_depend::ANUM_REFCLASSID, pg_sys::ExtensionRelationId), (pg_depend::ANUM_REFOBJID, ext)],
+            |row| {
+                if row.deptype as u8 == pg_depend::DEPENDENCY_EXTENSION && row.classid == pg_sys::ProcedureRelationId {
+                    functions.push(row.objid);
+                }
+            },
+        )
+    };
+    functions.into_iter().find(|&f| {
+        // SAFETY: in a transaction; the tuple is released by the guard.
+        let written = unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, f.into()) }
+            .is_some_and(|tuple| tuple.written_by_this_transaction());
+        // SAFETY: in a transaction.
+        written && !unsafe { members::is_this_library(f, None) }
+    })
+}
+
+/// Whether `ext` is the extension named uuid_ext (the one whose control file names this
+/// library: the script that loaded it is running).
+///
+/// # Safety
+/// Inside a transaction.
+unsafe fn is_uuid_ext(ext: Oid) -> bool {
+    // SAFETY: in a transaction; NULL if there is no such extension.
+    let name = unsafe { pg_sys::get_extension_name(ext) };
+    // SAFETY: a NUL-terminated palloc'd string.
+    !name.is_null() && unsafe { core::ffi::CStr::from_ptr(name) } == c"uuid_ext"
+}
+
+/// `schema.name(argument types)` of a function, for the message.
+///
+/// # Safety
+/// Inside a transaction.
+unsafe fn function_name(f: Oid) -> String {
+    // SAFETY: in a transaction; format_procedure_qualified() prints the OID if there is no row.
+    unsafe { core::ffi::CStr::from_ptr(pg_sys::format_procedure_qualified(f)) }.to_string_lossy().into_owned()
+}

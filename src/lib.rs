@@ -42,6 +42,7 @@ pub extern "C-unwind" fn _PG_init() {
     gucs::reserve_prefix();
     shmem::init();
     planner::init();
+    install::init();
 }
 
 /// pgrx captures a Rust backtrace for every PostgreSQL error that passes through Rust code and

@@ -82,9 +82,14 @@ if wants 18; then
     tar -xzf "$tarball" -C "$unpack"
     check "PostgreSQL 18 tarball: install.sh refuses another major" "1" \
         "$(env PATH=$NO_CARGO_PATH sh "$unpack"/uuid_ext-*/install.sh "$(pg_config_for 15)" 2>&1 | grep -c 'is for PostgreSQL 18')"
+    # An older release's install script left behind (docs/SECURITY.md, "Old versions' SQL").
+    ext18=$("$(pg_config_for 18)" --sharedir)/extension
+    install -m 644 "$ROOT/tests/lifecycle/fixtures/released/uuid_ext--0.3.0.sql" "$ext18/"
     # README, "Installing from a package": the commands a DBA runs.
     check_cmd "PostgreSQL 18 tarball: ./install.sh /path/to/pg_config" \
         env PATH=$NO_CARGO_PATH sh "$unpack/uuid_ext-$VERSION-pg18-linux-x86_64/install.sh" "$(pg_config_for 18)"
+    check "PostgreSQL 18 tarball: install.sh removed the older release's install script, kept its own" "0|1" \
+        "$(ls "$ext18"/uuid_ext--0.3.0.sql 2>/dev/null | wc -l)|$(ls "$ext18/uuid_ext--$VERSION.sql" | wc -l)"
     works 18 "PostgreSQL 18 from the tarball"
 fi
 

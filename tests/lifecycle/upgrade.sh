@@ -54,6 +54,9 @@ SQL
             >"$LIFECYCLE/upgrade-install-$v.log" 2>&1; then
         echo "not ok - PostgreSQL $v: install $NEW"; tail -20 "$LIFECYCLE/upgrade-install-$v.log"; continue
     fi
+    # The database at 0.1.0 exists: the server keeps no other release's install script
+    # (docs/SECURITY.md, "Old versions' SQL").
+    rm -f "$("$pg_config" --sharedir)/extension/uuid_ext--0.1.0.sql"
     check "PostgreSQL $v: 0.1.0's SQL runs on the new library before the update" "1002|t" \
         "$(sql "$BIN" "$PORT" app -c "SELECT count(*), bool_and(uuid_extract_version(uuid_generate_v7()) = 7) FROM events")"
     check_cmd "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE" sql "$BIN" "$PORT" app -c "ALTER EXTENSION uuid_ext UPDATE"

@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# Every version a role can reach is as safe as the newest (docs/SECURITY.md, "Old versions'
+# SQL"). On every major of this run, the extension directory holds the install script of every
+# earlier release (tests/lifecycle/fixtures/released, made by scripts/released_sql.sh), with
+# this build installed over them — as a server that installed each release in turn is left.
+# An ordinary role with CREATE on a database then installs every version PostgreSQL lists,
+# directly and by updating from each version it could install, and plants the traps of
+# docs/SECURITY.md's attacker: a CHECK, a default, a view and a trigger's WHEN that call its
+# function, which makes it superuser when run with a superuser's rights. A superuser then runs
+# what the README tells a DBA to run: the helper the database has (the issue's repro: without
+# updating first), ALTER EXTENSION … UPDATE, and a dump restored schema-first. The role is never
+# superuser, no trap ran as anyone but the role, and every function of uuid_ext in every
+# database is this library's C code. Afterwards the other releases' files are removed again.
+set -uo pipefail
+source "$(dirname "$0")/lib.bash"
+NEW=$(crate_version)
+FIXTURES=$ROOT/tests/lifecycle/fixtures/released
+
+# The attacker's schema, traps and data, in the current database; uuid-ossp in schema ossp.
+PLANT=$(cat <<'SQL'
+CREATE SCHEMA a;
+CREATE TABLE a.ran (who text);
+GRANT USAGE ON SCHEMA a TO PUBLIC;
+GRANT INSERT ON a.ran TO PUBLIC;
+CREATE FUNCTION a.evil(uuid) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO a.ran VALUES (current_user);
+    -- (not is_superuser: that setting is the session's, and stays on while a superuser's
+    -- command runs this as the owner, where ALTER ROLE would then fail)
+    IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN EXECUTE 'ALTER ROLE atk SUPERUSER'; END IF;
+    RETURN true;
+END $$;
+CREATE FUNCTION a.noop() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+CREATE TABLE a.t (id uuid DEFAULT ossp.uuid_generate_v4(),
+                  d uuid DEFAULT CASE WHEN a.evil(NULL) THEN ossp.uuid_generate_v1() END,
+                  CONSTRAINT c CHECK (a.evil(id) AND id <> ossp.uuid_nil()));
+CREATE TRIGGER tr BEFORE UPDATE ON a.t FOR EACH ROW
+    WHEN (a.evil(NEW.id) AND NEW.id <> ossp.uuid_nil()) EXECUTE FUNCTION a.noop();
+CREATE VIEW a.v AS SELECT a.evil(ossp.uuid_nil()) AS e;
+INSERT INTO a.t DEFAULT VALUES;
+SQL
+)
+
+# verdict MAJOR LABEL DB: the checks after a superuser ran the helper, updated, dumped and restored.
+verdict() {
+    local v=$1 label=$2 db=$3 out
+    check "PostgreSQL $v: $label: the role is not superuser" "f" \
+        "$(sql "$BIN" "$PORT" postgres -c "SELECT rolsuper FROM pg_roles WHERE rolname = 'atk'")"
+    check "PostgreSQL $v: $label: no trap ran as another role" "0" \
+        "$(sql "$BIN" "$PORT" "$db" -c "SELECT count(*) FROM a.ran WHERE who <> 'atk'" 2>&1)"
+    out=$(sql "$BIN" "$PORT" "$db" -c "
+        SELECT count(*) FILTER (WHERE NOT (l.lanname = 'c' AND p.probin = '\$libdir/uuid_ext')), count(*)
+        FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
+        JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+        JOIN pg_language l ON l.oid = p.prolang
+        WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'" 2>&1)
+    # Every function is C (0 others), and there are some: the extension is there.
+    check "PostgreSQL $v: $label: every function of uuid_ext is this library's C code" "0" \
+        "$([[ $out =~ ^0\|[1-9][0-9]*$ ]] && echo 0 || echo "$out")"
+    # Each C symbol with the signature this version gives it: an old declaration of a symbol
+    # with other arguments, result or strictness would call this library's code with
+    # arguments it does not expect.
+    check "PostgreSQL $v: $label: every C symbol declared as the current version declares it" "" \
+        "$(comm -23 <(signatures "$db" | sort -u) <(signatures fresh | sort -u))"    # Each case on its own: a role made superuser by one is not counted again by the next.
+    sql "$BIN" "$PORT" postgres -c "ALTER ROLE atk NOSUPERUSER"
+}
+
+# signatures DB: symbol, argument types, result, strictness of uuid_ext's C functions in DB.
+signatures() {
+    sql "$BIN" "$PORT" "$1" -c "
+        SELECT p.prosrc || '(' || oidvectortypes(p.proargtypes) || ') ' || pg_get_function_result(p.oid)
+               || CASE WHEN p.proisstrict THEN ' strict' ELSE '' END
+        FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
+        JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+        WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e' AND p.prolang = 13" 2>&1
+}
+
+# attack MAJOR LABEL DB: a superuser runs the database's helper, updates, dumps and restores.
+attack() {
+    local v=$1 label=$2 db=$3 out
+    # The issue's repro: the helper the database has, run as it is (0.1.0 has none).
+    if [ "$(sql "$BIN" "$PORT" "$db" -c "SELECT count(*) FROM pg_proc WHERE oid = to_regprocedure('u.uuid_ext_migrate_from(name)')")" = 0 ]; then
+        check "PostgreSQL $v: $label: no migration helper, only at 0.1.0" "0.1.0" \
+            "$(sql "$BIN" "$PORT" "$db" -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext'")"
+    else
+        out=$(sql "$BIN" "$PORT" "$db" -c "SELECT * FROM u.uuid_ext_migrate_from('uuid-ossp')" 2>&1)
+        check "PostgreSQL $v: $label: a superuser's migration re-pointed the attacker's objects" "0" \
+            "$(sql "$BIN" "$PORT" "$db" -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid-ossp'" 2>&1 || echo "$out")"
+    fi
+    check_cmd "PostgreSQL $v: $label: ALTER EXTENSION uuid_ext UPDATE" \
+        sql "$BIN" "$PORT" "$db" -c "ALTER EXTENSION uuid_ext UPDATE"
+    check "PostgreSQL $v: $label: updated to $NEW" "$NEW" \
+        "$(sql "$BIN" "$PORT" "$db" -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext'" 2>&1)"
+    # Restored schema first, as a superuser: data would run the attacker's CHECK as the
+    # restoring role in any PostgreSQL, with or without uuid_ext (pg_restore --role for that).
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE ${db}_restored" >/dev/null
+    check_cmd "PostgreSQL $v: $label: pg_dump | pg_restore (schema) as a superuser" \
+        bash -c "'$BIN/pg_dump' -h 127.0.0.1 -p $PORT -U postgres -Fc --schema-only '$db' \
+                 | '$BIN/pg_restore' -h 127.0.0.1 -p $PORT -U postgres --exit-on-error -d '${db}_restored'"
+    verdict "$v" "$label" "$db"
+}
+
+for v in "${RUN_MAJORS[@]}"; do
+    extdir=$("$(pg_config_for "$v")" --sharedir)/extension
+    # Every earlier release's install script, then this build over them.
+    planted=()
+    for f in "$FIXTURES"/uuid_ext--*.sql; do
+        planted+=("$extdir/$(basename "$f")")
+        install -m 644 "$f" "$extdir/"
+    done
+    if ! install_debug "$v" "$LIFECYCLE/old-versions-install-$v.log"; then
+        echo "not ok - PostgreSQL $v: install $NEW over the earlier releases' scripts"; continue
+    fi
+    up "old-versions-$v" "$v"
+    sql "$BIN" "$PORT" postgres -c "CREATE ROLE atk LOGIN"
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE fresh"
+    sql "$BIN" "$PORT" fresh -c "CREATE EXTENSION uuid_ext"
+    read -r -a versions <<<"$(sql "$BIN" "$PORT" postgres -c \
+        "SELECT string_agg(version, ' ' ORDER BY string_to_array(version, '.')::int[]) FROM pg_available_extension_versions WHERE name = 'uuid_ext'")"
+    check "PostgreSQL $v: every release's version is listed" "0.1.0 0.2.0 0.3.0 0.4.0 0.4.1 0.5.0 $NEW" "${versions[*]}"
+
+    # new_db NAME: a database where atk may create schemas; atk has uuid-ossp in ossp.
+    new_db() {
+        sql "$BIN" "$PORT" postgres -c "CREATE DATABASE $1" -c "GRANT CREATE ON DATABASE $1 TO atk" >/dev/null
+        PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$1" \
+            -c 'CREATE SCHEMA ossp' -c 'CREATE SCHEMA u' -c 'CREATE EXTENSION "uuid-ossp" SCHEMA ossp' >/dev/null
+    }
+    # as_atk DB SQL: runs SQL as atk; prints the SQLSTATE of a failure, or "ok".
+    as_atk() {
+        local err
+        err=$(PGUSER=atk "$BIN/psql" -X -q -t -A -v ON_ERROR_STOP=1 -v VERBOSITY=verbose -h 127.0.0.1 -p "$PORT" \
+              -d "$1" -c "$2" 2>&1 >/dev/null) && { echo ok; return; }
+        sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' <<<"$err" | head -1 | grep . || echo "failed: $err"
+    }
+
+    creatable=()
+    i=0
+    for x in "${versions[@]}"; do
+        i=$((i + 1))
+        db=direct_$i
+        new_db "$db"
+        outcome=$(as_atk "$db" "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$x'")
+        case $x in
+            # Their install scripts created the PL/pgSQL helper: refused by the library.
+            0.2.0|0.3.0|0.4.0)
+                check "PostgreSQL $v: CREATE EXTENSION uuid_ext VERSION '$x' (its release's script) is refused" "0A000" "$outcome" ;;
+            *)
+                check "PostgreSQL $v: CREATE EXTENSION uuid_ext VERSION '$x' by an ordinary role" "ok" "$outcome" ;;
+        esac
+        [ "$outcome" = ok ] || continue
+        [[ $x == 0.[234].0 ]] || creatable+=("$x")
+        PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$db" <<<"$PLANT" >/dev/null
+        attack "$v" "created at $x" "$db"
+    done
+
+    # From each version it could install, the role updates to every later version in turn, and
+    # a superuser runs the helper at each.
+    i=0
+    for from in "${creatable[@]}"; do
+        later=0
+        for x in "${versions[@]}"; do
+            if [ "$x" = "$from" ]; then later=1; continue; fi
+            [ "$later" = 1 ] || continue
+            i=$((i + 1))
+            db=updated_$i
+            new_db "$db"
+            as_atk "$db" "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$from'" >/dev/null
+            check "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE TO '$x' from $from by its owner, an ordinary role" "ok" \
+                "$(as_atk "$db" "ALTER EXTENSION uuid_ext UPDATE TO '$x'")"
+            PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$db" <<<"$PLANT" >/dev/null
+            attack "$v" "$from updated to $x" "$db"
+        done
+    done
+    stop_cluster "$BIN" "$DATA"
+    # The test server keeps no other release's install script.
+    rm -f "${planted[@]}"
+done
