@@ -24,6 +24,7 @@ for v in 15 18; do
     bindir=$("$pg_config" --bindir)
     say "PostgreSQL $v: installing a release build"
     cargo pgrx install --release --no-default-features --features "pg$v" --pg-config "$pg_config" >/dev/null
+    install_refusals "$pg_config"
     # The do-nothing C function the generators are measured against (scripts/bench_floor.c).
     gcc -O2 -fPIC -shared -I"$("$pg_config" --includedir-server)" "$ROOT/scripts/bench_floor.c" \
         -o "$("$pg_config" --pkglibdir)/bench_floor.so"

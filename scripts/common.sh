@@ -135,6 +135,14 @@ install_pg_tle() {
 install_debug() {
     cargo pgrx install --no-default-features --features "pg$1" --pg-config "$(pg_config_for "$1")" >"$2" 2>&1 \
         || { cat "$2"; return 1; }
+    install_refusals "$(pg_config_for "$1")"
+}
+
+# install_refusals PG_CONFIG: the scripts that take the place of every earlier release's install
+# script (sql/uuid_ext--X.sql: they refuse; docs/SECURITY.md, "Fixed in 0.5.1"), which `cargo
+# pgrx install` does not copy (only this version's and the update scripts).
+install_refusals() {
+    install -m 644 "$ROOT"/sql/uuid_ext--?.?.?.sql "$("$1" --sharedir)/extension/"
 }
 
 # run_pg_regress MAJOR PORT OUTDIR TEST...: runs pg_regress files of tests/pg_regress against

@@ -7,6 +7,7 @@
 #   target/dist/uuid_ext-VERSION.zip + META.json             the source distribution for PGXN
 # Installing any of them needs no Rust toolchain. Each package holds the library, the control
 # file, the install script of this version and every upgrade script (sql/uuid_ext--A--B.sql),
+# scripts in place of earlier releases' install scripts that refuse (sql/uuid_ext--X.sql),
 # the licence (MIT OR Apache-2.0: LICENSE-MIT, LICENSE-APACHE; Debian's copyright file), and the
 # SQL edition's files (sql-edition/: the doc directory of the .deb, sql-edition/ of the tarball).
 #
@@ -56,6 +57,8 @@ for v in "${majors[@]}"; do
     install -D -m 644 "$lib" "$deb/usr/lib/postgresql/$v/lib/uuid_ext.so"
     install -d "$deb/usr/share/postgresql/$v/extension" "$deb/DEBIAN" "$deb/usr/share/doc/postgresql-$v-uuid-ext"
     install -m 644 "$ext"/uuid_ext* "$deb/usr/share/postgresql/$v/extension/"
+    # In place of earlier releases' install scripts: ones that refuse (docs/SECURITY.md).
+    install -m 644 sql/uuid_ext--?.?.?.sql "$deb/usr/share/postgresql/$v/extension/"
     install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$deb/usr/share/doc/postgresql-$v-uuid-ext/"
     # The SQL edition, for servers that cannot load the library (README, "On managed services").
     install -D -m 644 -t "$deb/usr/share/doc/postgresql-$v-uuid-ext/sql-edition" "${edition[@]}"
@@ -84,6 +87,7 @@ EOF
     install -D -m 755 "$lib" "$tree/lib/uuid_ext.so"
     install -d "$tree/extension"
     install -m 644 "$ext"/uuid_ext* "$tree/extension/"
+    install -m 644 sql/uuid_ext--?.?.?.sql "$tree/extension/"
     install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$tree/"
     install -D -m 644 -t "$tree/sql-edition" "${edition[@]}"
     cat >"$tree/install.sh" <<EOF

@@ -26,6 +26,7 @@ pg_config=$(pg_config_for "$major")
 bindir=$("$pg_config" --bindir)
 say "building and installing uuid_ext (release) into PostgreSQL $major"
 cargo pgrx install --release --no-default-features --features "pg$major" --pg-config "$pg_config"
+install_refusals "$pg_config"
 
 # Restart so the server loads the freshly installed library; a cluster of another major is replaced.
 stop_cluster "$(bindir_for "$(running_major)")" "$data"

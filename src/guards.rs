@@ -134,16 +134,17 @@ impl SysCacheTuple {
         unsafe { &*pg_sys::heap_tuple_get_struct::<T>(self.tuple) }
     }
 
-    /// Whether this version of the row was written by the current transaction (or one of
-    /// its subtransactions).
-    pub fn written_by_this_transaction(&self) -> bool {
+    /// Whether the row was inserted by the current transaction (or one of its
+    /// subtransactions), and not changed since: a new row, not a new version of an older one.
+    pub fn inserted_by_this_transaction(&self) -> bool {
         // SAFETY: the tuple came from this cache and is not released yet; its header is a
         // heap tuple's.
         let header = unsafe { &*(*self.tuple).t_data };
         let frozen = pg_sys::HEAP_XMIN_FROZEN as u16;
+        let updated = pg_sys::HEAP_UPDATED as u16;
         // SAFETY: a heap tuple's header holds t_heap; the test only reads the transaction
         // state of this backend.
-        header.t_infomask & frozen != frozen
+        header.t_infomask & (frozen | updated) == 0
             && unsafe { pg_sys::TransactionIdIsCurrentTransactionId(header.t_choice.t_heap.t_xmin) }
     }
 

@@ -23,11 +23,14 @@ pgrx::extension_sql_file!("../sql/pg17_search_path.sql", name = "pg17_search_pat
 // its `uuid_ext--0.3.0.sql` behind). 0.2.0–0.4.0 created uuid_ext_migrate_from() in PL/pgSQL,
 // which ran other roles' code with its caller's rights; every function of uuid_ext is this
 // library's C code now. So while one of uuid_ext's scripts runs, a member function that the
-// transaction wrote and that is not this library's C code is an error, whichever file the script
-// came from. The check runs at every object the script creates once the library is loaded: 0.2.0
-// and 0.3.0 created the helper before their first C function, which is what loads the library.
-// Members the transaction did not write (a database still at 0.4.0, being updated) are left to
-// the update, whose scripts replace them.
+// transaction created and that is not this library's C code is an error, whichever file the
+// script came from. The check runs at every object the script creates once the library is
+// loaded: 0.2.0 and 0.3.0 created the helper before their first C function, which is what loads
+// the library. Members created before (a database still at 0.4.0, being updated) are left to the
+// update, whose scripts replace them. The guard is a second line: the old install scripts
+// themselves are replaced by ones that refuse (sql/uuid_ext--0.1.0.sql …), since what an old
+// script runs before the library is loaded (0.2.0's and 0.3.0's peer check calls quote_ident()
+// unqualified) no library can stop.
 
 use crate::catalog_ids::{pg_depend, DependReferenceIndexId, DependRelationId};
 use crate::guards::SysCacheTuple;
@@ -88,7 +91,7 @@ unsafe extern "C-unwind" fn object_access(
     }
 }
 
-/// A member function of `ext` that this transaction wrote and that is not this library's C
+/// A member function of `ext` that this transaction created and that is not this library's C
 /// code, if there is one.
 ///
 /// # Safety
@@ -110,10 +113,10 @@ unsafe fn foreign_function(ext: Oid) -> Option<Oid> {
     };
     functions.into_iter().find(|&f| {
         // SAFETY: in a transaction; the tuple is released by the guard.
-        let written = unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, f.into()) }
-            .is_some_and(|tuple| tuple.written_by_this_transaction());
+        let created = unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, f.into()) }
+            .is_some_and(|tuple| tuple.inserted_by_this_transaction());
         // SAFETY: in a transaction.
-        written && !unsafe { members::is_this_library(f, None) }
+        created && !unsafe { members::is_this_library(f, None) }
     })
 }
 

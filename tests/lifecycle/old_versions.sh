@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Every version a role can reach is as safe as the newest (docs/SECURITY.md, "Old versions'
-# SQL"). On every major of this run, the extension directory holds the install script of every
-# earlier release (tests/lifecycle/fixtures/released, made by scripts/released_sql.sh), with
-# this build installed over them — as a server that installed each release in turn is left.
-# An ordinary role with CREATE on a database then installs every version PostgreSQL lists,
-# directly and by updating from each version it could install, and plants the traps of
-# docs/SECURITY.md's attacker: a CHECK, a default, a view and a trigger's WHEN that call its
-# function, which makes it superuser when run with a superuser's rights. A superuser then runs
-# what the README tells a DBA to run: the helper the database has (the issue's repro: without
-# updating first), ALTER EXTENSION … UPDATE, and a dump restored schema-first. The role is never
-# superuser, no trap ran as anyone but the role, and every function of uuid_ext in every
-# database is this library's C code. Afterwards the other releases' files are removed again.
+# Every version a role can reach is as safe as the newest (docs/SECURITY.md, row 14 and "Fixed
+# in 0.5.1"). On every major of this run, the extension directory first holds the install script
+# of every earlier release (tests/lifecycle/fixtures/released, made by scripts/released_sql.sh),
+# as a server that installed each release in turn; an ordinary role with CREATE on a database
+# makes databases at the releases it can, and this build is then installed over them (which puts
+# scripts that refuse in place of the old ones). The role then tries every version PostgreSQL
+# lists, directly (also with uuid-ossp and a look-alike of what old peer checks called in the
+# target schema) and by updating its older databases, and plants the traps of docs/SECURITY.md's
+# attacker: a CHECK, a default, a view and a trigger's WHEN that call its function, which makes
+# it superuser when run with a superuser's rights. A superuser then runs what the README tells
+# a DBA to run: the helper the database has (the issue's repro: without updating first), ALTER
+# EXTENSION … UPDATE, and a dump restored schema-first. The role is never superuser, no trap ran
+# as anyone but the role, and every function of uuid_ext is this library's C code with the
+# signature the current version gives it.
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
 NEW=$(crate_version)
@@ -100,17 +102,34 @@ attack() {
     verdict "$v" "$label" "$db"
 }
 
+# plant_peer: as atk, uuid-ossp in schema u (where uuid_ext is then created, so that a peer check
+# runs) and a look-alike of quote_ident(name) there, which 0.2.0's and 0.3.0's peer check called
+# unqualified; it records who ran it and makes atk superuser when that was a superuser.
+PLANT_PEER=$(cat <<'SQL'
+CREATE SCHEMA a;
+CREATE TABLE a.ran (who text);
+GRANT USAGE ON SCHEMA a TO PUBLIC;
+GRANT INSERT ON a.ran TO PUBLIC;
+CREATE EXTENSION "uuid-ossp" SCHEMA u;
+CREATE FUNCTION u.quote_ident(name) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    -- (a warning reaches the client even when the script then fails and rolls back)
+    RAISE WARNING 'look-alike ran as %', current_user;
+    INSERT INTO a.ran VALUES (current_user);
+    IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN EXECUTE 'ALTER ROLE atk SUPERUSER'; END IF;
+    RETURN $1::text;
+END $$;
+SQL
+)
+
 for v in "${RUN_MAJORS[@]}"; do
     extdir=$("$(pg_config_for "$v")" --sharedir)/extension
-    # Every earlier release's install script, then this build over them.
-    planted=()
-    for f in "$FIXTURES"/uuid_ext--*.sql; do
-        planted+=("$extdir/$(basename "$f")")
-        install -m 644 "$f" "$extdir/"
-    done
+    # This build, then every earlier release's own install script over it: a server where the
+    # releases were installed in turn, as the databases made then saw it.
     if ! install_debug "$v" "$LIFECYCLE/old-versions-install-$v.log"; then
-        echo "not ok - PostgreSQL $v: install $NEW over the earlier releases' scripts"; continue
+        echo "not ok - PostgreSQL $v: install $NEW"; continue
     fi
+    install -m 644 "$FIXTURES"/uuid_ext--*.sql "$extdir/"
     up "old-versions-$v" "$v"
     sql "$BIN" "$PORT" postgres -c "CREATE ROLE atk LOGIN"
     sql "$BIN" "$PORT" postgres -c "CREATE DATABASE fresh"
@@ -119,11 +138,13 @@ for v in "${RUN_MAJORS[@]}"; do
         "SELECT string_agg(version, ' ' ORDER BY string_to_array(version, '.')::int[]) FROM pg_available_extension_versions WHERE name = 'uuid_ext'")"
     check "PostgreSQL $v: every release's version is listed" "0.1.0 0.2.0 0.3.0 0.4.0 0.4.1 0.5.0 $NEW" "${versions[*]}"
 
-    # new_db NAME: a database where atk may create schemas; atk has uuid-ossp in ossp.
+    # new_db NAME [bare]: a database where atk may create schemas, with its schema u; unless
+    # bare, atk has uuid-ossp in schema ossp.
     new_db() {
         sql "$BIN" "$PORT" postgres -c "CREATE DATABASE $1" -c "GRANT CREATE ON DATABASE $1 TO atk" >/dev/null
-        PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$1" \
-            -c 'CREATE SCHEMA ossp' -c 'CREATE SCHEMA u' -c 'CREATE EXTENSION "uuid-ossp" SCHEMA ossp' >/dev/null
+        PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$1" -c 'CREATE SCHEMA u' >/dev/null
+        [ "${2-}" = bare ] || PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$1" \
+            -c 'CREATE SCHEMA ossp' -c 'CREATE EXTENSION "uuid-ossp" SCHEMA ossp' >/dev/null
     }
     # as_atk DB SQL: runs SQL as atk; prints the SQLSTATE of a failure, or "ok".
     as_atk() {
@@ -133,45 +154,73 @@ for v in "${RUN_MAJORS[@]}"; do
         sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' <<<"$err" | head -1 | grep . || echo "failed: $err"
     }
 
-    creatable=()
+    # Databases the role made then, at each release whose script the library lets run (0.2.0's
+    # to 0.4.0's create the PL/pgSQL helper: refused, as the direct attempts below show again),
+    # one for each later version it will update to.
+    updates=()
     i=0
-    for x in "${versions[@]}"; do
-        i=$((i + 1))
-        db=direct_$i
-        new_db "$db"
-        outcome=$(as_atk "$db" "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$x'")
-        case $x in
-            # Their install scripts created the PL/pgSQL helper: refused by the library.
-            0.2.0|0.3.0|0.4.0)
-                check "PostgreSQL $v: CREATE EXTENSION uuid_ext VERSION '$x' (its release's script) is refused" "0A000" "$outcome" ;;
-            *)
-                check "PostgreSQL $v: CREATE EXTENSION uuid_ext VERSION '$x' by an ordinary role" "ok" "$outcome" ;;
-        esac
-        [ "$outcome" = ok ] || continue
-        [[ $x == 0.[234].0 ]] || creatable+=("$x")
-        PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$db" <<<"$PLANT" >/dev/null
-        attack "$v" "created at $x" "$db"
-    done
-
-    # From each version it could install, the role updates to every later version in turn, and
-    # a superuser runs the helper at each.
-    i=0
-    for from in "${creatable[@]}"; do
+    for from in 0.1.0 0.4.1 0.5.0; do
         later=0
         for x in "${versions[@]}"; do
             if [ "$x" = "$from" ]; then later=1; continue; fi
             [ "$later" = 1 ] || continue
             i=$((i + 1))
-            db=updated_$i
-            new_db "$db"
-            as_atk "$db" "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$from'" >/dev/null
-            check "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE TO '$x' from $from by its owner, an ordinary role" "ok" \
-                "$(as_atk "$db" "ALTER EXTENSION uuid_ext UPDATE TO '$x'")"
-            PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$db" <<<"$PLANT" >/dev/null
-            attack "$v" "$from updated to $x" "$db"
+            new_db "updated_$i"
+            check "PostgreSQL $v: before this release: CREATE EXTENSION uuid_ext VERSION '$from' by an ordinary role, from its own script" \
+                "ok" "$(as_atk "updated_$i" "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$from'")"
+            updates+=("updated_$i $from $x")
         done
     done
+    for x in 0.2.0 0.3.0 0.4.0; do
+        new_db "then_${x//./_}"
+        check "PostgreSQL $v: before this release: CREATE EXTENSION uuid_ext VERSION '$x' from its own script: refused by the library (0A000)" \
+            "0A000" "$(as_atk "then_${x//./_}" "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$x'")"
+    done
+
+    # This release installed over them, as a DBA does: in place of each earlier release's install
+    # script, one that refuses.
+    if ! install_debug "$v" "$LIFECYCLE/old-versions-install-$v.log"; then
+        echo "not ok - PostgreSQL $v: install $NEW over the earlier releases"; continue
+    fi
+    check "PostgreSQL $v: no earlier release's own install script is left" "" \
+        "$(cd "$extdir" && grep -L 'can no longer be installed' uuid_ext--?.?.?.sql | grep -vxF "uuid_ext--$NEW.sql")"
+
+    # Every version listed, directly: only this one installs. The others are refused without
+    # running anything of the role's, also with uuid-ossp in the target schema and a look-alike of
+    # what 0.2.0's and 0.3.0's peer check called there.
+    i=0
+    for x in "${versions[@]}"; do
+        i=$((i + 1))
+        new_db "peer_$i" bare
+        PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "peer_$i" <<<"$PLANT_PEER" >/dev/null
+        out=$(PGUSER=atk "$BIN/psql" -X -q -v VERBOSITY=verbose -h 127.0.0.1 -p "$PORT" -d "peer_$i" \
+              -c "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$x'" 2>&1)
+        check "PostgreSQL $v: CREATE EXTENSION uuid_ext VERSION '$x' with uuid-ossp and a look-alike quote_ident(name) in the schema: $([ "$x" = "$NEW" ] && echo "the peer check's 42723" || echo "refused, 0A000"), no look-alike run, not superuser" \
+            "$([ "$x" = "$NEW" ] && echo 42723 || echo 0A000)|0|f" \
+            "$(sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' <<<"$out" | head -1)|$(grep -c 'look-alike ran' <<<"$out")|$(sql "$BIN" "$PORT" postgres -c "SELECT rolsuper FROM pg_roles WHERE rolname = 'atk'")"
+        sql "$BIN" "$PORT" postgres -c "ALTER ROLE atk NOSUPERUSER"
+
+        db=direct_$i
+        new_db "$db"
+        outcome=$(as_atk "$db" "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$x'")
+        if [ "$x" != "$NEW" ]; then
+            check "PostgreSQL $v: CREATE EXTENSION uuid_ext VERSION '$x' by an ordinary role: refused (0A000)" "0A000" "$outcome"
+            [ "$outcome" = ok ] || continue
+        else
+            check "PostgreSQL $v: CREATE EXTENSION uuid_ext VERSION '$x' by an ordinary role" "ok" "$outcome"
+        fi
+        PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$db" <<<"$PLANT" >/dev/null
+        attack "$v" "created at $x" "$db"
+    done
+
+    # Each database made before: its owner, the role, updates it to a later version; a superuser
+    # runs the helper it then has, updates and restores it.
+    for u in "${updates[@]}"; do
+        read -r db from x <<<"$u"
+        check "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE TO '$x' from $from by its owner, an ordinary role" "ok" \
+            "$(as_atk "$db" "ALTER EXTENSION uuid_ext UPDATE TO '$x'")"
+        PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$db" <<<"$PLANT" >/dev/null
+        attack "$v" "$from updated to $x" "$db"
+    done
     stop_cluster "$BIN" "$DATA"
-    # The test server keeps no other release's install script.
-    rm -f "${planted[@]}"
 done

@@ -85,16 +85,16 @@ if wants 18; then
     # An older release's install script left behind (docs/SECURITY.md, "Old versions' SQL").
     ext18=$("$(pg_config_for 18)" --sharedir)/extension
     install -m 644 "$ROOT/tests/lifecycle/fixtures/released/uuid_ext--0.3.0.sql" "$ext18/"
+    install -m 644 "$ROOT/tests/lifecycle/fixtures/released/uuid_ext--0.3.0.sql" "$ext18/uuid_ext--0.0.1.sql"
     # README, "Installing from a package": the commands a DBA runs.
     check_cmd "PostgreSQL 18 tarball: ./install.sh /path/to/pg_config" \
         env PATH=$NO_CARGO_PATH sh "$unpack/uuid_ext-$VERSION-pg18-linux-x86_64/install.sh" "$(pg_config_for 18)"
-    check "PostgreSQL 18 tarball: install.sh removed the older release's install script, kept its own" "0|1" \
-        "$(ls "$ext18"/uuid_ext--0.3.0.sql 2>/dev/null | wc -l)|$(ls "$ext18/uuid_ext--$VERSION.sql" | wc -l)"
+    check "PostgreSQL 18 tarball: install.sh replaced 0.3.0's install script by one that refuses, removed a file it does not ship, kept its own" \
+        "1|0|1" "$(grep -c 'uuid_ext 0.3.0 can no longer be installed' "$ext18"/uuid_ext--0.3.0.sql)|$(ls "$ext18"/uuid_ext--0.0.1.sql 2>/dev/null | wc -l)|$(ls "$ext18/uuid_ext--$VERSION.sql" | wc -l)"
     works 18 "PostgreSQL 18 from the tarball"
 fi
 
 # Put the development build back.
 for v in "${majors[@]}"; do
-    (cd "$ROOT" && cargo pgrx install --no-default-features --features "pg$v" --pg-config "$(pg_config_for "$v")") \
-        >"$LIFECYCLE/package-reinstall-$v.log" 2>&1 || echo "not ok - reinstall the development build into $v"
+    install_debug "$v" "$LIFECYCLE/package-reinstall-$v.log" || echo "not ok - reinstall the development build into $v"
 done

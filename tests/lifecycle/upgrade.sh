@@ -50,13 +50,10 @@ SQL
     before=$(sql "$BIN" "$PORT" app -c "SELECT md5(string_agg(id::text || what || ts || variant, ',' ORDER BY id)) FROM events JOIN event_times USING (id)")
 
     # This build's files over 0.1.0's, as a package upgrade replaces them under a running server.
-    if ! (cd "$ROOT" && cargo pgrx install --no-default-features --features "pg$v" --pg-config "$pg_config") \
-            >"$LIFECYCLE/upgrade-install-$v.log" 2>&1; then
-        echo "not ok - PostgreSQL $v: install $NEW"; tail -20 "$LIFECYCLE/upgrade-install-$v.log"; continue
+    # (with the script that takes the place of 0.1.0's install script: docs/SECURITY.md)
+    if ! install_debug "$v" "$LIFECYCLE/upgrade-install-$v.log"; then
+        echo "not ok - PostgreSQL $v: install $NEW"; continue
     fi
-    # The database at 0.1.0 exists: the server keeps no other release's install script
-    # (docs/SECURITY.md, "Old versions' SQL").
-    rm -f "$("$pg_config" --sharedir)/extension/uuid_ext--0.1.0.sql"
     check "PostgreSQL $v: 0.1.0's SQL runs on the new library before the update" "1002|t" \
         "$(sql "$BIN" "$PORT" app -c "SELECT count(*), bool_and(uuid_extract_version(uuid_generate_v7()) = 7) FROM events")"
     check_cmd "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE" sql "$BIN" "$PORT" app -c "ALTER EXTENSION uuid_ext UPDATE"
