@@ -109,6 +109,18 @@ SQL
     run_checks "$BIN" "$PORT" ed "$HERE/catalog.sql" -v lacking="$lacking" -v labels="$labels"
     run_checks "$BIN" "$PORT" ed "$HERE/bound.sql"
     run_checks "$BIN" "$PORT" ed "$HERE/differential.sql"
+    # The same answers whatever a session has set before its first call (PL/pgSQL reads its
+    # literals and compiles then, and keeps both for the session), on 5,000 of the UUIDs and
+    # every bad-input case, each setting in a fresh session.
+    sql "$BIN" "$PORT" ed -c "CREATE TABLE t.uuids_sample AS SELECT x FROM t.uuids ORDER BY random() LIMIT 5000"
+    for setting in standard_conforming_strings=off DateStyle=SQL,DMY IntervalStyle=sql_standard \
+                   TimeZone=Pacific/Chatham extra_float_digits=-15 bytea_output=escape lc_time=C.UTF-8 \
+                   lc_numeric=C.UTF-8 lc_monetary=C.UTF-8 plpgsql.extra_errors=all plpgsql.extra_warnings=all \
+                   plpgsql.variable_conflict=use_column; do
+        out=$(PGOPTIONS="-c $setting" as "$BIN" "$PORT" postgres ed -v uuids=t.uuids_sample -f "$HERE/compare.sql" 2>&1)
+        grep -E '^(not )?ok - ' <<<"$out" | sed "s|^\(\(not \)\?ok - \)|\1PostgreSQL $v, $setting set first: |"
+        grep -q 'ERROR:' <<<"$out" && echo "not ok - PostgreSQL $v, $setting set first: compare.sql ran to the end: $(grep -m1 'ERROR:' <<<"$out")"
+    done
     sql "$BIN" "$PORT" ed -c "CREATE EXTENSION pgcrypto SCHEMA n"
     out=$(sql "$BIN" "$PORT" ed <<'SQL'
 SELECT count(*) FILTER (WHERE n.uuid_generate_v5(x, nm) IS DISTINCT FROM s.uuid_generate_v5(x, nm)), count(*)
