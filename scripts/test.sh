@@ -44,6 +44,7 @@ pg_regress_files=("${regress_tests[@]}")
 
 total_passed=0
 total_failed=0
+total_skipped=0
 cargo_failed=0
 summary=()
 start=$SECONDS
@@ -131,14 +132,16 @@ for t in "${lifecycle_tests[@]}"; do
     set -e
     p=$(grep -c '^ok - ' "$log" || true)
     f=$(grep -c '^not ok - ' "$log" || true)
+    k=$(grep -c '^skipped - ' "$log" || true)
     [ "$((p + f))" -gt 0 ] || { echo "not ok - lifecycle $t reported no checks"; f=1; }
-    summary+=("lifecycle $t: $p passed, $f failed ($((SECONDS - start)) s so far)")
+    summary+=("lifecycle $t: $p passed, $f failed, $k skipped ($((SECONDS - start)) s so far)")
     total_passed=$((total_passed + p))
     total_failed=$((total_failed + f))
+    total_skipped=$((total_skipped + k))
 done
 
 echo
 printf '%s\n' "${summary[@]}"
 [ "$cargo_failed" -eq 0 ] || echo "cargo test FAILED on at least one PostgreSQL version (see above)"
-echo "pg_regress+lifecycle: $total_passed passed, $total_failed failed"
+echo "pg_regress+lifecycle: $total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$cargo_failed" -eq 0 ] && [ "$total_failed" -eq 0 ]

@@ -54,7 +54,10 @@ for v in "${RUN_MAJORS[@]}"; do
     rm -f "$share"/uuid_ext_sql.control "$share"/uuid_ext_sql--*.sql
 
     # ---- 1. pg_tle, as a pgtle_admin that is not a superuser ---------------------------------
-    if install_pg_tle "$v"; then
+    if [ ! -f "$PG_TLE_TARBALL" ]; then
+        # No registry serves pg_tle's source: a clone without it skips this install, and says how.
+        echo "skipped - PostgreSQL $v: pg_tle install (its source $PG_TLE_TARBALL is not here; set UUID_EXT_PG_TLE_TARBALL to pg_tle-$PG_TLE_VERSION.tar.gz, sha256 $PG_TLE_SHA256)"
+    elif install_pg_tle "$v"; then
         up "edition-tle-$v" "$v" "-c shared_preload_libraries=pg_tle"
         sql "$BIN" "$PORT" postgres <<SQL
 CREATE DATABASE app;
