@@ -66,6 +66,7 @@ lint() { # lint NAME COMMAND...
     if "$@"; then total_passed=$((total_passed + 1)); else total_failed=$((total_failed + 1)); fi
 }
 if [ "$filtered" -eq 0 ]; then
+    lint "DEVELOPING.md's layout map names every source file" python3 scripts/layout_check.py
     lint "cargo fmt --check" cargo fmt --all --check
     lint "clippy uuid_ext_core" cargo clippy -p uuid_ext_core --all-targets -- -D warnings
     for v in "${full_majors[@]}"; do

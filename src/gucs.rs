@@ -110,9 +110,11 @@ pub fn init() {
     );
     GucRegistry::define_bool_guc(
         c"uuid_ext.time_index_conditions",
-        c"Lets time predicates on UUID columns use the column's index.",
-        c"uuid_extract_timestamp(id) >= X and the like get the byte range of id they imply as an \
-          index condition (uuid_time_ops indexes; uuid_ops for v7-only predicates or columns).",
+        c"Lets time predicates and time orders on UUID columns use the column's indexes and partitions.",
+        c"Switches the whole planner hook: uuid_extract_timestamp(id) >= X and the like as index \
+          conditions on the key (uuid_time_ops indexes; uuid_ops for v7-only predicates or columns), \
+          ordered reads by the key's time, the ranges that prune RANGE (id) partitions, ordered \
+          Appends of such partitions, and bounds computed once per execution.",
         &TIME_INDEX_CONDITIONS,
         GucContext::Userset,
         GucFlags::default(),

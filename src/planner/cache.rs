@@ -9,6 +9,8 @@
 //! |---|---|
 //! | the catalog ([`super::catalog::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes: any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP EXTENSION and ALTER EXTENSION … UPDATE (each creates, replaces or drops member functions) |
 //! | the facts of a relation ([`super::relations`]) | the catalog changes, or the relcache entry of a relation they were read from is invalidated (a constraint, a child, a partition added or dropped there; for a partitioned table, anywhere in its tree), or every relcache entry is (a sinval queue overflow) |
+//! | the operators of an operator family ([`super::catalog::Catalog`]) | as the catalog, or a `pg_amop` or `pg_operator` row changes |
+//! | whether a role may EXECUTE a function ([`Privileges`]) | a `pg_proc` row changes (GRANT/REVOKE on a function, its owner, DROP), a role's memberships or attributes change (`pg_auth_members`, `pg_authid`: SUPERUSER, INHERIT) or a database's owner (`pg_database`, for `pg_database_owner`): what PostgreSQL's own cache of role memberships is reset by |
 //!
 //! So another session's `CREATE TEMP TABLE`, or any change to an unrelated table, keeps every
 //! fact (0.4.0 dropped them all on any relcache invalidation in the database: planning over a
@@ -25,9 +27,6 @@
 //! and cannot fail; an entry is used only while nothing it was read from changed since. A
 //! value computed while an invalidation arrived is used for that planning (as an uncached
 //! lookup would be) but not kept.
-//!
-//! | the operators of an operator family ([`super::catalog::Catalog`]) | as the catalog, or a `pg_amop` or `pg_operator` row changes |
-//! | whether a role may EXECUTE a function ([`Privileges`]) | a `pg_proc` row changes (GRANT/REVOKE on a function, its owner, DROP), a role's memberships or attributes change (`pg_auth_members`, `pg_authid`: SUPERUSER, INHERIT) or a database's owner (`pg_database`, for `pg_database_owner`): what PostgreSQL's own cache of role memberships is reset by |
 //!
 //! A known limit: `ALTER EXTENSION uuid_ext DROP FUNCTION f` (or `ADD`) changes only
 //! `pg_depend`, which no cache callback sees; a session that cached `f` as a member keeps using

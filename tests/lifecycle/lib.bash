@@ -31,9 +31,23 @@ sql() {
     "$bin/psql" -X -q -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres -d "$db" "$@"
 }
 
-# check NAME EXPECTED ACTUAL
+# check NAME EXPECTED ACTUAL: ok when the two are equal and neither is empty. An empty side is a
+# command that failed (sql prints errors to stderr) or found nothing, so two of them never
+# agree; a claim that something is empty is check_empty's.
 check() {
-    if [ "$2" = "$3" ]; then echo "ok - $1"; else echo "not ok - $1 (expected '$2', got '$3')"; fi
+    if [ -z "$2" ] || [ -z "$3" ]; then
+        echo "not ok - $1 (empty: expected '$2', got '$3')"
+    elif [ "$2" = "$3" ]; then
+        echo "ok - $1"
+    else
+        echo "not ok - $1 (expected '$2', got '$3')"
+    fi
+}
+
+# check_empty NAME ACTUAL: ok when ACTUAL is empty. The caller makes sure the command that
+# produced it ran (its errors are part of ACTUAL, or another check shows it).
+check_empty() {
+    if [ -z "$2" ]; then echo "ok - $1"; else echo "not ok - $1 (expected nothing, got '$2')"; fi
 }
 
 # check_cmd NAME COMMAND...: ok when COMMAND succeeds; its output is shown when it fails.

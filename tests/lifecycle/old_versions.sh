@@ -62,8 +62,15 @@ verdict() {
     # Each C symbol with the signature this version gives it: an old declaration of a symbol
     # with other arguments, result or strictness would call this library's code with
     # arguments it does not expect.
-    check "PostgreSQL $v: $label: every C symbol declared as the current version declares it" "" \
-        "$(comm -23 <(signatures "$db" | sort -u) <(signatures fresh | sort -u))"    # Each case on its own: a role made superuser by one is not counted again by the next.
+    local mine theirs
+    mine=$(signatures "$db" | sort -u)
+    theirs=$(signatures fresh | sort -u)
+    if [ -z "$mine" ] || [ -z "$theirs" ]; then
+        echo "not ok - PostgreSQL $v: $label: every C symbol declared as the current version declares it (no signatures read)"
+    else
+        check_empty "PostgreSQL $v: $label: every C symbol declared as the current version declares it" \
+            "$(comm -23 <(echo "$mine") <(echo "$theirs"))"
+    fi    # Each case on its own: a role made superuser by one is not counted again by the next.
     sql "$BIN" "$PORT" postgres -c "ALTER ROLE atk NOSUPERUSER"
 }
 
@@ -182,8 +189,8 @@ for v in "${RUN_MAJORS[@]}"; do
     if ! install_debug "$v" "$LIFECYCLE/old-versions-install-$v.log"; then
         echo "not ok - PostgreSQL $v: install $NEW over the earlier releases"; continue
     fi
-    check "PostgreSQL $v: no earlier release's own install script is left" "" \
-        "$(cd "$extdir" && grep -L 'can no longer be installed' uuid_ext--?.?.?.sql | grep -vxF "uuid_ext--$NEW.sql")"
+    check "PostgreSQL $v: no earlier release's own install script is left (all but $NEW's refuse)" "uuid_ext--$NEW.sql" \
+        "$(cd "$extdir" && grep -L 'can no longer be installed' uuid_ext--?.?.?.sql)"
 
     # Every version listed, directly: only this one installs. The others are refused without
     # running anything of the role's, also with uuid-ossp in the target schema and a look-alike of

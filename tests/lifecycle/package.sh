@@ -24,7 +24,7 @@ check "the PGXN source distribution carries META.json" "1" \
     "$(python3 -c "import zipfile; print(sum(n == 'uuid_ext-$VERSION/META.json' for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
 check "the PGXN source distribution carries both licence files" "2" \
     "$(python3 -c "import zipfile; print(sum(n in ('uuid_ext-$VERSION/LICENSE-MIT', 'uuid_ext-$VERSION/LICENSE-APACHE') for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
-check "no cargo on the PATH the installs run with" "" "$(PATH=$NO_CARGO_PATH command -v cargo || true)"
+check_empty "no cargo on the PATH the installs run with" "$(PATH=$NO_CARGO_PATH command -v cargo || true)"
 
 # uninstall_files MAJOR: removes every uuid_ext file from that server's directories.
 uninstall_files() {
