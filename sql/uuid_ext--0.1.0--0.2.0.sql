@@ -31,10 +31,9 @@ VOLATILE PARALLEL SAFE LANGUAGE c AS 'MODULE_PATHNAME', 'uuid_ext_server_assigne
 -- Moving databases from uuid-ossp and pg_uuidv7 (README, "Migrating"). Rewritten in 0.5.1: 0.2.0
 -- shipped a PL/pgSQL helper here that ran other roles' code with its caller's rights
 -- (docs/SECURITY.md, "Old versions' SQL"); the library this script now runs with has the safe one
--- in C, which every version from 0.4.1 declares exactly so. OR REPLACE: a function of that name
--- that the extension's owner added to a 0.1.0 database becomes this one, instead of stopping the
--- update (PostgreSQL refuses to replace a function that is not a member).
-CREATE OR REPLACE FUNCTION uuid_ext_migrate_from(old_extension name) RETURNS SETOF text
+-- in C, which every version from 0.4.1 declares exactly so. (Not OR REPLACE: a function of that
+-- name that the extension's owner added would stay that role's, a member it may change.)
+CREATE FUNCTION uuid_ext_migrate_from(old_extension name) RETURNS SETOF text
 VOLATILE STRICT PARALLEL UNSAFE LANGUAGE c
 SET search_path = pg_catalog, pg_temp
 AS 'MODULE_PATHNAME', 'uuid_ext_migrate_from_wrapper';

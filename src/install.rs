@@ -79,20 +79,25 @@ unsafe extern "C-unwind" fn object_access(
         let name = unsafe { function_name(f) };
         crate::errors::error(
             PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
-            format!("this version of uuid_ext cannot be installed: its script creates function {name}, which is not uuid_ext's C code"),
+            format!("uuid_ext's script cannot run: function {name} of the extension is not uuid_ext's C code"),
             Some(
-                "Every function of uuid_ext is this library's C code. Versions 0.2.0 to 0.4.0 created \
-                 uuid_ext_migrate_from() in PL/pgSQL, which ran other roles' code with its caller's \
-                 rights; their install scripts can no longer be run."
+                "Every function of uuid_ext is this library's C code, owned by a superuser. Versions \
+                 0.2.0 to 0.4.0 created uuid_ext_migrate_from() in PL/pgSQL, which ran other roles' code \
+                 with its caller's rights; their install scripts can no longer be run. A function the \
+                 extension's owner added to it (ALTER EXTENSION ... ADD) is not uuid_ext's either."
                     .into(),
             ),
-            Some("Install the current version: CREATE EXTENSION uuid_ext;"),
+            Some(
+                "Install the current version (CREATE EXTENSION uuid_ext;); where the function was added, \
+                 ALTER EXTENSION uuid_ext DROP FUNCTION it first.",
+            ),
         );
     }
 }
 
-/// A member function of `ext` that this transaction created and that is not this library's C
-/// code, if there is one.
+/// A member function of `ext` that is not this library's C code and that this transaction
+/// created or that a role other than a superuser owns (one the extension's owner added: an
+/// update script must not make it C and leave it that role's), if there is one.
 ///
 /// # Safety
 /// Inside a transaction.
@@ -112,11 +117,15 @@ unsafe fn foreign_function(ext: Oid) -> Option<Oid> {
         )
     };
     functions.into_iter().find(|&f| {
-        // SAFETY: in a transaction; the tuple is released by the guard.
-        let created = unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, f.into()) }
-            .is_some_and(|tuple| tuple.inserted_by_this_transaction());
+        // SAFETY: in a transaction; the tuple is released by the guard; a PROCOID tuple is a
+        // pg_proc row; superuser_arg() reads the role's syscache entry.
+        let suspect = unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, f.into()) }
+            .is_some_and(|tuple| {
+                tuple.inserted_by_this_transaction()
+                    || !unsafe { pg_sys::superuser_arg(tuple.form::<pg_sys::FormData_pg_proc>().proowner) }
+            });
         // SAFETY: in a transaction.
-        created && !unsafe { members::is_this_library(f, None) }
+        suspect && !unsafe { members::is_this_library(f, None) }
     })
 }
 

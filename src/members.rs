@@ -50,9 +50,16 @@ fn defined_here(symbol: &CStr) -> bool {
     }
 }
 
-/// Whether function `f` is this library's C code: language C, the library named as the install
-/// scripts name it (or by this library's own path), and the symbol `symbol` — or, with `None`,
-/// any symbol this library defines. Reads the system cache only; never raises an error.
+/// Whether function `f` is this library's C code: language C, owned by a superuser, the library
+/// named as the install scripts name it (or by this library's own path), and the symbol `symbol`
+/// — or, with `None`, any symbol this library defines. Reads the system cache only; never raises
+/// an error.
+///
+/// The owner counts because the owner of a function may change it: `ALTER FUNCTION … CALLED ON
+/// NULL INPUT` on C code that takes its arguments as non-NULL, or `CREATE OR REPLACE` in another
+/// language while it stays a member. Every member an install or update script creates is the
+/// superuser's who ran it; a member a non-superuser owns is one it added (`ALTER EXTENSION …
+/// ADD`) and an update script then replaced (found by review of 0.5.1).
 ///
 /// # Safety
 /// Inside a transaction.
@@ -62,7 +69,9 @@ pub unsafe fn is_this_library(f: Oid, symbol: Option<&CStr>) -> bool {
         return false;
     };
     // SAFETY: a PROCOID tuple is a pg_proc row.
-    if unsafe { tuple.form::<pg_sys::FormData_pg_proc>() }.prolang != ClanguageId {
+    let proc = unsafe { tuple.form::<pg_sys::FormData_pg_proc>() };
+    // SAFETY: superuser_arg() reads the role's syscache entry; false for a role that is gone.
+    if proc.prolang != ClanguageId || !unsafe { pg_sys::superuser_arg(proc.proowner) } {
         return false;
     }
     let text = |attno: u32| {

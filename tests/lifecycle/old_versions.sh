@@ -178,6 +178,14 @@ for v in "${RUN_MAJORS[@]}"; do
             updates+=("updated_$i $from $x")
         done
     done
+    # One more at 0.1.0, to which the role adds its own functions under the names later versions
+    # create (the helper, and on 17 and 18 the extractor 0.1.0 left to core there).
+    new_db added
+    as_atk added "CREATE EXTENSION uuid_ext SCHEMA u VERSION '0.1.0'" >/dev/null
+    for f in "uuid_ext_migrate_from(old_extension name) RETURNS SETOF text" "uuid_extract_timestamp(\"uuid\" uuid) RETURNS timestamptz"; do
+        as_atk added "CREATE FUNCTION u.$f LANGUAGE sql AS 'SELECT NULL'" >/dev/null \
+            && as_atk added "ALTER EXTENSION uuid_ext ADD FUNCTION u.${f%% RETURNS*}" >/dev/null
+    done
     for x in 0.2.0 0.3.0 0.4.0; do
         new_db "then_${x//./_}"
         check "PostgreSQL $v: before this release: CREATE EXTENSION uuid_ext VERSION '$x' from its own script: refused by the library (0A000)" \
@@ -219,6 +227,17 @@ for v in "${RUN_MAJORS[@]}"; do
         PGUSER=atk "$BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -d "$db" <<<"$PLANT" >/dev/null
         attack "$v" "created at $x" "$db"
     done
+
+    # The functions the role added stop the update (they would stay the role's, members it may
+    # change: CALLED ON NULL INPUT on C code, or another language), by its owner and by a
+    # superuser; no member is the role's afterwards.
+    check "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE where the owner added functions of the names it creates: refused, by the owner" \
+        "refused" "$(as_atk added "ALTER EXTENSION uuid_ext UPDATE" | grep -qxE '0A000|42723' && echo refused)"
+    check "PostgreSQL $v: ... and by a superuser; no function of uuid_ext is the role's" "refused|0" \
+        "$(sql "$BIN" "$PORT" added -c "ALTER EXTENSION uuid_ext UPDATE" >/dev/null 2>&1 || echo refused)|$(sql "$BIN" "$PORT" added -c "
+            SELECT count(*) FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+            WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_ext')
+              AND d.deptype = 'e' AND p.proowner = 'atk'::regrole AND p.prolang = 13")"
 
     # Each database made before: its owner, the role, updates it to a later version; a superuser
     # runs the helper it then has, updates and restores it.
