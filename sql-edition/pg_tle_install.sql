@@ -88,21 +88,34 @@ SELECT pgtle.install_extension('uuid_ext_sql', '0.5.1', 'UUIDs of RFC 9562 (vers
 -- Microseconds since 1970 of a clock reading (through float8: exact to the microsecond for
 -- this century's clock readings, and cheaper than numeric's EXTRACT on every call).
 
+-- The 60-bit v7 tick of a clock reading: 48-bit milliseconds and a 12-bit fraction of a
+-- millisecond (RFC 9562 §6.2, Method 3), through float8 (a tick is 244 ns; for this era's
+-- readings the float's error is below one).
+
+-- The first 8 bytes of the v7 value of a tick: the milliseconds, the version, the fraction
+-- ((ms << 16) | 0x7000 | fraction, as tick + ms * 61440 + 0x7000, the tick named once more).
+
 -- One step of the session's v7 state (uuid_ext's default method, RFC 9562 §6.2 Method 3 with a
--- counter): the 60-bit tick (48-bit milliseconds, 12-bit fraction of a millisecond) at clock
--- reading now_us, a 14-bit counter within a tick, seeded with 13 random bits (its top bit
--- clear) on every new tick, and 48 random bits; strictly increasing within the session. The
--- state is the session's last value, as 32 hex digits, in the setting uuid_ext_sql.v7_state;
--- anything else found there (unset, reset, another role's ALTER ROLE ... SET) is no state.
--- Sets v (the new value, 32 hex digits, saved as the state) and tick (its tick). Needs the
--- V7_VARS. Written for speed, as every PL/pgSQL statement costs: in the common case (a new
--- tick) the old state is not parsed: the hex of the new tick, compared as text with the last
--- value's hex, tells whether it is later.
+-- counter), strictly increasing within the session. The state is the session's last value, as
+-- 32 hex digits, in the setting uuid_ext_sql.v7_state; anything else found there (unset,
+-- reset, another role's ALTER ROLE ... SET) is no state. Every name is qualified and every
+-- operator a function, so that it needs no SET search_path (which costs more than the rest of
+-- a call): uuid_generate_v7() has none.
+--
+-- V7_FRESH is the value of a tick with a fresh counter: 13 random bits (its top bit clear) and
+-- 48 random bits, the last 8 bytes of a gen_random_uuid() (whose variant bits are the v7's)
+-- with one bit cleared. V7_STEP, given v (that value) and tick, keeps v when it is above the
+-- state — the common case, where nothing is parsed — and otherwise (the clock has not passed
+-- the state's tick, or passed it with a smaller counter) makes v the state's successor: the
+-- next counter value, or on its overflow the next tick with a fresh seed, the same 48 random
+-- bits; tick is then v's tick. A state more than 10 s ahead of the clock is not this session's
+-- (any role can SET the setting, and behind a pooler it outlives the client that set it): it is
+-- no state, so a forged one moves keys at most 10 s ahead, for at most 10 s. Needs V7_VARS.
 
--- The first 64 bits of the v7 value of a tick, as 16 hex digits: 48-bit milliseconds, the
--- version, 12-bit fraction.
 
--- 13 random bits of random bytes r, for a counter's seed.
+-- Hex digits as an integer of `bits` bits.
+
+-- The first 64 bits of the v7 value of a tick, as 16 hex digits.
 
 
 -- ---- preconditions --------------------------------------------------------------------------
@@ -392,46 +405,37 @@ BEGIN ATOMIC SELECT pg_catalog.gen_random_uuid(); END;
 -- The generators that keep session state are PARALLEL UNSAFE (uuid_ext's are PARALLEL SAFE):
 -- PostgreSQL refuses set_config() while a parallel plan runs, in the leader too.
 
+-- No SET search_path: every name in it is qualified, and every operator a function (V7_STEP;
+-- bound.sql checks that no name is left to the caller's search_path). Written for speed: three
+-- statements in the common case.
 CREATE FUNCTION uuid_generate_v7() RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
 DECLARE
-    v7_state text COLLATE "C";
-    now_us int8;
-    tick int8;
-    counter int4;
-    r bytea;
-    v text COLLATE "C";
+    tick pg_catalog.int8 := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()), 4096000));
+    v pg_catalog.text COLLATE pg_catalog."C" := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
+    v7_state pg_catalog.text COLLATE pg_catalog."C";
+    counter pg_catalog.int4;
 BEGIN
-    now_us := (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::int8;
-    v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
-    tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
-    r := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-    v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0');
-    IF v COLLATE "C" > v7_state COLLATE "C" THEN
-        v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
-    ELSIF (CASE WHEN v7_state ~ '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$'
-               THEN ('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 <= now_us / 1000 + 10000 END) THEN
-        -- The clock has not passed the last value's tick: the next counter value, or on its
-        -- overflow the next tick. A state more than 10 s ahead of the clock is not this session's
-        -- (any role can SET the setting; behind a pooler it outlives the client that set it): it
-        -- is no state, so a forged one moves keys at most 10 s ahead, and for at most 10 s.
-        tick := (('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 << 12) | ('x' || pg_catalog.substr(v7_state, 14, 3))::bit(12)::int8;
-        counter := (('x' || pg_catalog.substr(v7_state, 17, 4))::bit(16)::int4 & 16383) + 1;
-        IF counter > 16383 THEN
-            tick := tick + 1;
-            counter := (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191);
-            IF tick >= 1152921504606846976 THEN
-                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+    IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
+        v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
+        IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
+                 THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
+            tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
+            counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
+            IF pg_catalog.int4gt(counter, 16383) THEN
+                tick := pg_catalog.int8pl(tick, 1);
+                counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
+                IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
+                    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                        DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+                END IF;
             END IF;
+            v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
+                     pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
+                     pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
         END IF;
-        v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | counter) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
-    ELSE
-        v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
     END IF;
-    v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
-    RETURN v::uuid;
+    RETURN pg_catalog.set_config('uuid_ext_sql.v7_state', v, false)::pg_catalog.uuid;
 END
 $uuid_ext_sql$;
 
@@ -446,12 +450,11 @@ CREATE FUNCTION uuid_generate_v7(shift interval) RETURNS uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
-    v7_state text COLLATE "C";
-    now_us int8;
+    v7_state pg_catalog.text COLLATE pg_catalog."C";
+    counter pg_catalog.int4;
     tick int8;
-    counter int4;
-    r bytea;
     v text COLLATE "C";
+    now_us int8;
     now_ts timestamptz := pg_catalog.clock_timestamp();
     now_tick int8;
     shift_ns numeric;
@@ -469,34 +472,29 @@ BEGIN
             DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
     END;
     now_us := (pg_catalog.date_part('epoch', now_ts) * 1000000)::int8;
-    now_tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
-    v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
-    tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
-    r := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-    v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0');
-    IF v COLLATE "C" > v7_state COLLATE "C" THEN
-        v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
-    ELSIF (CASE WHEN v7_state ~ '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$'
-               THEN ('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 <= now_us / 1000 + 10000 END) THEN
-        -- The clock has not passed the last value's tick: the next counter value, or on its
-        -- overflow the next tick. A state more than 10 s ahead of the clock is not this session's
-        -- (any role can SET the setting; behind a pooler it outlives the client that set it): it
-        -- is no state, so a forged one moves keys at most 10 s ahead, and for at most 10 s.
-        tick := (('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 << 12) | ('x' || pg_catalog.substr(v7_state, 14, 3))::bit(12)::int8;
-        counter := (('x' || pg_catalog.substr(v7_state, 17, 4))::bit(16)::int4 & 16383) + 1;
-        IF counter > 16383 THEN
-            tick := tick + 1;
-            counter := (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191);
-            IF tick >= 1152921504606846976 THEN
-                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+    now_tick := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', now_ts), 4096000));
+    tick := now_tick;
+    v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
+    IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
+        v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
+        IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
+                 THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
+            tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
+            counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
+            IF pg_catalog.int4gt(counter, 16383) THEN
+                tick := pg_catalog.int8pl(tick, 1);
+                counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
+                IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
+                    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                        DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+                END IF;
             END IF;
+            v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
+                     pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
+                     pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
         END IF;
-        v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | counter) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
-    ELSE
-        v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
     END IF;
-    v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
+    v := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
     IF tick = now_tick THEN
         instant := now_us::numeric * 1000;
     ELSE
@@ -513,7 +511,7 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
             DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
     END IF;
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex((((shifted::int8) >> 12) << 16) | 28672 | ((shifted::int8) & 4095)), 16, '0') || pg_catalog.substr(v, 17))::uuid;
+    RETURN (pg_catalog.encode(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(shifted::int8, pg_catalog.int8mul(pg_catalog.int8shr(shifted::int8, 12), 61440)), 28672)), 'hex') || pg_catalog.substr(v, 17))::uuid;
 END
 $uuid_ext_sql$;
 
@@ -525,11 +523,9 @@ CREATE FUNCTION uuid_generate_v7_batch(n int4) RETURNS SETOF uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
 DECLARE
-    v7_state text COLLATE "C";
-    now_us int8;
+    v7_state pg_catalog.text COLLATE pg_catalog."C";
+    counter pg_catalog.int4;
     tick int8;
-    counter int4;
-    r bytea;
     v text COLLATE "C";
     i int4;
 BEGIN
@@ -538,35 +534,28 @@ BEGIN
             MESSAGE = pg_catalog.format('number of UUIDs must not be negative, got %s', n);
     END IF;
     FOR i IN 1 .. n LOOP
-        now_us := (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::int8;
-        v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
-        tick := (now_us / 1000) * 4096 + (now_us % 1000) * 4096 / 1000;
-        r := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-        v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0');
-        IF v COLLATE "C" > v7_state COLLATE "C" THEN
-            v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
-        ELSIF (CASE WHEN v7_state ~ '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$'
-                   THEN ('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 <= now_us / 1000 + 10000 END) THEN
-            -- The clock has not passed the last value's tick: the next counter value, or on its
-            -- overflow the next tick. A state more than 10 s ahead of the clock is not this session's
-            -- (any role can SET the setting; behind a pooler it outlives the client that set it): it
-            -- is no state, so a forged one moves keys at most 10 s ahead, and for at most 10 s.
-            tick := (('x' || pg_catalog.left(v7_state, 12))::bit(48)::int8 << 12) | ('x' || pg_catalog.substr(v7_state, 14, 3))::bit(12)::int8;
-            counter := (('x' || pg_catalog.substr(v7_state, 17, 4))::bit(16)::int4 & 16383) + 1;
-            IF counter > 16383 THEN
-                tick := tick + 1;
-                counter := (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191);
-                IF tick >= 1152921504606846976 THEN
-                    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                        DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+        tick := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()), 4096000));
+        v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
+        IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
+            v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
+            IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
+                     THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
+                tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
+                counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
+                IF pg_catalog.int4gt(counter, 16383) THEN
+                    tick := pg_catalog.int8pl(tick, 1);
+                    counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
+                    IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
+                        RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+                    END IF;
                 END IF;
+                v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
+                         pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
+                         pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
             END IF;
-            v := pg_catalog.lpad(pg_catalog.to_hex((((tick) >> 12) << 16) | 28672 | ((tick) & 4095)), 16, '0') || pg_catalog.to_hex(32768 | counter) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
-        ELSE
-            v := v || pg_catalog.to_hex(32768 | (((pg_catalog.get_byte(r, 0) << 8) | pg_catalog.get_byte(r, 1)) & 8191)) || pg_catalog.encode(pg_catalog.substring(r, 11, 6), 'hex');
         END IF;
-        v7_state := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
-        RETURN NEXT v::uuid;
+        RETURN NEXT pg_catalog.set_config('uuid_ext_sql.v7_state', v, false)::uuid;
     END LOOP;
 END
 $uuid_ext_sql$;

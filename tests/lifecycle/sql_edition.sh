@@ -158,7 +158,8 @@ GRANT CREATE ON SCHEMA public TO planter;
 CREATE SCHEMA s;
 GRANT USAGE, CREATE ON SCHEMA s TO ed_user;
 SQL
-    as "$BIN" "$PORT" planter ed_hostile -f "$HERE/hostile_plant.sql" >/dev/null 2>&1
+    names=$(grep -o 'pg_catalog\.[a-z_0-9]*(' "$EDITION/uuid_ext_sql.sql" | sed 's/^pg_catalog\.//; s/($//' | sort -u | paste -sd' ' -)
+    as "$BIN" "$PORT" planter ed_hostile -v names="$names" -f "$HERE/hostile_plant.sql" >/dev/null 2>&1
     out=$(as "$BIN" "$PORT" ed_user ed_hostile -c "SET search_path = s, public, pg_catalog" -f "$EDITION/uuid_ext_sql.sql" 2>&1)
     check "PostgreSQL $v: psql -f with pg_catalog after public in search_path: refused (55000), nothing created" "1|0" \
         "$(grep -c 'installs only with pg_catalog searched first' <<<"$out")|$(sql "$BIN" "$PORT" ed_hostile -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 's'::regnamespace")"

@@ -5,12 +5,47 @@
 -- objects, pg_catalog's; any other object a body uses is recorded). Prints "ok - …" / "not ok - …" lines.
 \set ON_ERROR_STOP 1
 SET search_path = pg_catalog;
+-- The names a PL/pgSQL body leaves to the caller's search_path: a function called, a type after
+-- ::, AS or in a declaration, a collation, or an operator (the symbols of one), outside string
+-- literals and comments and RAISE's own option syntax; qualified ones are pg_catalog's.
+CREATE FUNCTION pg_temp.unqualified(body text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+    WITH src AS (
+        SELECT regexp_replace(regexp_replace(regexp_replace(regexp_replace(body,
+                   '--[^\n]*', '', 'g'),                           -- comments
+                   '''([^'']|'''')*''', '''''', 'g'),              -- string literals
+                   '\m(ERRCODE|MESSAGE|DETAIL|HINT)\s*=', '', 'gi'), -- RAISE ... USING x = ...
+                   'pg_catalog\."?[a-z_0-9]+"?', '¤', 'gi') AS s    -- qualified names
+    ), parts AS (
+        SELECT s, coalesce(substring(s FROM '(?i)\mdeclare\M(.*?)\mbegin\M'), '') AS decl FROM src
+    )
+    SELECT array_agg(DISTINCT m[1]) FROM (
+        SELECT regexp_matches(s,
+            '((?:^|[^.\w"¤])(?!(?:if|case|when|then|else|and|or|not|in|cast|return|elsif|exists|coalesce|greatest|least|nullif)\s*\()[a-z_][a-z0-9_]*\s*\('   -- a call
+            || '|::\s*[^¤\s]|\mas\s+(?!¤)[a-z_"]|\mcollate\s+(?!¤)\S'                                                   -- a type, a collation
+            || '|(?<!:)[-+*/<>=~!@#%^&|?]+)',                                                                           -- an operator
+            'gi') FROM parts
+        UNION ALL
+        SELECT regexp_matches(decl, '((?:^|;)\s*[a-z_][a-z0-9_]*\s+(?!¤|constant\M|alias\M)[a-z_"]\w*)', 'gi') FROM parts
+    ) x(m)
+$$;
+-- It finds what it is for (or the check below could not fail).
+SELECT CASE WHEN f ~ 'now\(' AND f ~ '\+' AND f ~ '::' AND f ~* 'collate' AND f ~ 'int8' AND f !~ 'abs|22008' THEN 'ok' ELSE 'not ok' END
+       || ' - the check for names left to the caller''s search_path finds a call, an operator, a cast, a collation and a declared type, and no qualified name: ' || f
+FROM (SELECT pg_temp.unqualified($b$DECLARE n int8 := 1; m pg_catalog.int8; BEGIN n := pg_catalog.abs(n) + m;
+        RETURN now()::text COLLATE "C"; RAISE EXCEPTION USING ERRCODE = '22008'; END$b$)::text AS f) t;
+-- Each PL/pgSQL function pins search_path to pg_catalog, pg_temp, or leaves no name to the
+-- caller's (uuid_generate_v7(), which does without the SET for speed).
 SELECT CASE WHEN count(*) = 0 THEN 'ok' ELSE 'not ok' END
-       || ' - every PL/pgSQL function of the edition pins search_path to pg_catalog, pg_temp'
-       || coalesce(': ' || string_agg(p.oid::regprocedure::text || ' ' || coalesce(p.proconfig::text, 'no SET'), ', '), '')
+       || ' - every PL/pgSQL function of the edition pins search_path to pg_catalog, pg_temp, or qualifies every name'
+       || coalesce(': ' || string_agg(p.oid::regprocedure::text || ' ' || coalesce(p.proconfig::text, 'no SET: ' || pg_temp.unqualified(p.prosrc)::text), ', '), '')
 FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
 WHERE p.pronamespace = 's'::regnamespace AND l.lanname = 'plpgsql'
-  AND p.proconfig IS DISTINCT FROM ARRAY['search_path=pg_catalog, pg_temp'];
+  AND p.proconfig IS DISTINCT FROM ARRAY['search_path=pg_catalog, pg_temp']
+  AND NOT (p.proconfig IS NULL AND pg_temp.unqualified(p.prosrc) IS NULL);
+SELECT CASE WHEN array_agg(p.oid::regprocedure::text) = ARRAY['s.uuid_generate_v7()'] THEN 'ok' ELSE 'not ok' END
+       || ' - the PL/pgSQL functions without SET search_path: ' || array_agg(p.oid::regprocedure::text)::text
+FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+WHERE p.pronamespace = 's'::regnamespace AND l.lanname = 'plpgsql' AND p.proconfig IS NULL;
 
 WITH refs AS (
     SELECT p.oid::regprocedure::text AS fn,

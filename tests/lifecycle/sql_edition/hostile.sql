@@ -20,6 +20,15 @@ EXCEPTION WHEN OTHERS THEN
                                         THEN 'ok - a planted operator runs when called' ELSE 'not ok - planted operator: ' || SQLERRM END);
 END $$;
 DO $$
+BEGIN
+    PERFORM pg_catalog.set_config('search_path', 's, public, pg_catalog', true);
+    PERFORM int8pl(1::pg_catalog.int8, 2::pg_catalog.int8);
+    INSERT INTO pg_temp.verdict VALUES ('not ok - a planted copy of a pg_catalog function runs when called');
+EXCEPTION WHEN OTHERS THEN
+    INSERT INTO pg_temp.verdict VALUES (CASE WHEN SQLERRM LIKE 'hostile operator function int8pl%'
+                                        THEN 'ok - a planted copy of a pg_catalog function runs when called' ELSE 'not ok - planted function: ' || SQLERRM END);
+END $$;
+DO $$
 DECLARE
     f record;
     args text[];

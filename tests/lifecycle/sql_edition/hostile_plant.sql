@@ -31,3 +31,32 @@ BEGIN
     END LOOP;
     RAISE NOTICE 'planted % operators', n;
 END $$;
+-- A function of the edition without SET search_path (uuid_generate_v7(), for speed) names every
+-- function, type and operator qualified (bound.sql checks it). In case one is not: an exact copy,
+-- in public, of every pg_catalog function the edition names (:names, from the script), which
+-- raises "hostile operator" when it runs. (It wins over pg_catalog's wherever public is searched
+-- first, as these operators do, so the edition's other functions pin search_path.)
+SELECT set_config('plant.names', :'names', false) \g /dev/null
+DO $$
+DECLARE
+    f record;
+    n int := 0;
+BEGIN
+    FOR f IN SELECT p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid) AS args,
+                    pg_catalog.pg_get_function_result(p.oid) AS result
+             FROM pg_catalog.pg_proc p
+             WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind = 'f' AND NOT p.proretset
+               AND p.proname = ANY (string_to_array(current_setting('plant.names'), ' '))
+               AND NOT EXISTS (SELECT FROM pg_catalog.unnest(p.proargtypes::regtype[]) t
+                               WHERE t::text IN ('internal', 'anyelement', 'anyarray', '"any"', 'anynonarray', 'anycompatible', 'cstring'))
+               AND p.prorettype NOT IN ('internal'::regtype, 'anyelement'::regtype, 'cstring'::regtype) LOOP
+        BEGIN
+            EXECUTE format('CREATE FUNCTION public.%I(%s) RETURNS %s LANGUAGE plpgsql AS '
+                           '$f$BEGIN RAISE EXCEPTION ''hostile operator function %s ran as %%'', current_user; END$f$',
+                           f.proname, f.args, f.result, f.proname);
+            n := n + 1;
+        EXCEPTION WHEN OTHERS THEN NULL;
+        END;
+    END LOOP;
+    RAISE NOTICE 'planted % functions', n;
+END $$;
