@@ -32,7 +32,7 @@ pgrx::extension_sql_file!("../sql/pg17_search_path.sql", name = "pg17_search_pat
 // script runs before the library is loaded (0.2.0's and 0.3.0's peer check calls quote_ident()
 // unqualified) no library can stop.
 
-use crate::catalog_ids::{pg_depend, DependReferenceIndexId, DependRelationId};
+use crate::catalog_ids::{pg_depend, ClanguageId, DependReferenceIndexId, DependRelationId};
 use crate::guards::SysCacheTuple;
 use crate::{members, syscatalog};
 use pgrx::pg_sys::{self, Oid};
@@ -96,8 +96,10 @@ unsafe extern "C-unwind" fn object_access(
 }
 
 /// A member function of `ext` that is not this library's C code and that this transaction
-/// created or that a role other than a superuser owns (one the extension's owner added: an
-/// update script must not make it C and leave it that role's), if there is one.
+/// created, or a member in C that a role other than a superuser owns (one the extension's owner
+/// added, which an update script replaced with C and left that role's), if there is one. A
+/// member of the owner's in another language is harmless to uuid_ext (nothing of uuid_ext's
+/// calls it) and does not stop an update.
 ///
 /// # Safety
 /// Inside a transaction.
@@ -119,10 +121,11 @@ unsafe fn foreign_function(ext: Oid) -> Option<Oid> {
     functions.into_iter().find(|&f| {
         // SAFETY: in a transaction; the tuple is released by the guard; a PROCOID tuple is a
         // pg_proc row; superuser_arg() reads the role's syscache entry.
-        let suspect = unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, f.into()) }
-            .is_some_and(|tuple| {
+        let suspect =
+            unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, f.into()) }.is_some_and(|tuple| {
+                let proc = unsafe { tuple.form::<pg_sys::FormData_pg_proc>() };
                 tuple.inserted_by_this_transaction()
-                    || !unsafe { pg_sys::superuser_arg(tuple.form::<pg_sys::FormData_pg_proc>().proowner) }
+                    || (proc.prolang == ClanguageId && !unsafe { pg_sys::superuser_arg(proc.proowner) })
             });
         // SAFETY: in a transaction.
         suspect && !unsafe { members::is_this_library(f, None) }
