@@ -23,7 +23,8 @@ majors=("$@")
 profile=${UUID_EXT_PACKAGE_PROFILE:-release}
 version=$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 dist=$ROOT/target/dist
-edition=(sql-edition/uuid_ext_sql.sql sql-edition/pg_tle_install.sql sql-edition/uuid_ext_sql.control)
+edition=(sql-edition/uuid_ext_sql.sql sql-edition/pg_tle_install.sql sql-edition/uuid_ext_sql.control
+         sql-edition/uuid_ext_sql--*--*.sql sql-edition/pg_tle_update.sql)
 mkdir -p "$dist"
 
 # Debian's machine-readable copyright file (DEP-5); MIT is not among Debian's common licences,

@@ -79,6 +79,21 @@ SQL
         )
         check "PostgreSQL $v: pg_tle: install_extension, CREATE EXTENSION uuid_ext_sql, calls, as a pgtle_admin that is no superuser" \
             "$version|7|t|t|f" "$(tail -n 2 <<<"$out" | paste -sd'|' -)"
+        # The previous version registered with pg_tle (its release's pg_tle_install.sql), then the update.
+        prev=$(sed -n 's/^--@updates-from \(.*\)$/\1/p' "$ROOT/sql-edition/src/uuid_ext_sql.sql.in")
+        prev_commit=$(git -C "$ROOT" log --format=%h -- sql-edition/src/uuid_ext_sql.sql.in | while read -r c; do
+            git -C "$ROOT" show "$c:sql-edition/src/uuid_ext_sql.sql.in" | grep -qxF -- "--@version $prev" && { echo "$c"; break; }
+        done)
+        sql "$BIN" "$PORT" postgres -c "CREATE DATABASE app_prev" -c "GRANT CREATE ON DATABASE app_prev TO tle_admin"
+        sql "$BIN" "$PORT" app_prev -c "CREATE EXTENSION pg_tle"
+        out=$(git -C "$ROOT" show "$prev_commit:sql-edition/pg_tle_install.sql" | as "$BIN" "$PORT" tle_admin app_prev 2>&1 \
+              && as "$BIN" "$PORT" tle_admin app_prev -c "CREATE SCHEMA ids" -c "CREATE EXTENSION uuid_ext_sql SCHEMA ids" 2>&1 \
+              && as "$BIN" "$PORT" tle_admin app_prev -f "$EDITION/pg_tle_update.sql" 2>&1 \
+              && as "$BIN" "$PORT" tle_admin app_prev -v VERBOSITY=verbose -c "ALTER EXTENSION uuid_ext_sql UPDATE" \
+                    -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext_sql'" \
+                    -c "SELECT ids.uuid_to_typeid('User', ids.uuid_nil())" 2>&1)
+        check "PostgreSQL $v: pg_tle: $prev registered and created, pg_tle_update.sql, ALTER EXTENSION UPDATE: $version, and a bad TypeID prefix gives 22023" \
+            "$version|22023" "$(grep -E '^[0-9]+\.[0-9]+\.[0-9]+$' <<<"$out" | tail -1)|$(sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' <<<"$out" | head -1)"
         stop_cluster "$BIN" "$DATA"
     else
         echo "not ok - PostgreSQL $v: pg_tle $PG_TLE_VERSION builds"
@@ -191,6 +206,43 @@ SQL
     )
     check "PostgreSQL $v: CREATE EXTENSION uuid_ext_sql from its control file, by the database owner (no superuser)" \
         "$version|f" "$(tail -n 1 <<<"$out")"
+
+    # ---- 4b. updates from the previous version: ALTER EXTENSION from files, and psql -f --------
+    # The previous release's script (from git), installed both ways; the update makes the same
+    # functions as a fresh install (definitions, labels, settings) and fixes what it fixes.
+    prev=$(sed -n 's/^--@updates-from \(.*\)$/\1/p' "$ROOT/sql-edition/src/uuid_ext_sql.sql.in")
+    prev_commit=$(git -C "$ROOT" log --format=%h -- sql-edition/src/uuid_ext_sql.sql.in | while read -r c; do
+        git -C "$ROOT" show "$c:sql-edition/src/uuid_ext_sql.sql.in" | grep -qxF -- "--@version $prev" && { echo "$c"; break; }
+    done)
+    git -C "$ROOT" show "$prev_commit:sql-edition/uuid_ext_sql.sql" >"$share/uuid_ext_sql--$prev.sql"
+    cp "$EDITION/uuid_ext_sql--$prev--$version.sql" "$share/"
+    chmod 644 "$share"/uuid_ext_sql--*.sql
+    defs="SELECT string_agg(p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ') ' || md5(p.prosrc)
+                            || p.provolatile::text || p.proisstrict::text || p.proparallel::text || coalesce(p.proconfig::text, '-'), ',' ORDER BY 1)
+          FROM pg_proc p WHERE p.pronamespace = :'ns'::regnamespace"
+    sql "$BIN" "$PORT" postgres -c "CREATE DATABASE upd OWNER app_owner"
+    out=$(as "$BIN" "$PORT" app_owner upd 2>&1 <<SQL
+CREATE SCHEMA e; CREATE SCHEMA p; CREATE SCHEMA fresh;
+CREATE EXTENSION uuid_ext_sql SCHEMA e VERSION '$prev';
+SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext_sql';
+ALTER EXTENSION uuid_ext_sql UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext_sql';
+SQL
+    )
+    check "PostgreSQL $v: ALTER EXTENSION uuid_ext_sql UPDATE from $prev, by the database owner" \
+        "$prev|$version" "$(grep -E '^[0-9]+\.[0-9]+\.[0-9]+$' <<<"$out" | paste -sd'|' -)"
+    as "$BIN" "$PORT" app_owner upd -c "SET search_path = p" -f "$share/uuid_ext_sql--$prev.sql" >/dev/null 2>&1
+    out=$(as "$BIN" "$PORT" app_owner upd -c "SET search_path = p" -f "$EDITION/uuid_ext_sql--$prev--$version.sql" 2>&1)
+    check_empty "PostgreSQL $v: psql -f of the update over a psql -f install of $prev: no ERROR" "$(grep ERROR <<<"$out")"
+    as "$BIN" "$PORT" app_owner upd -c "SET search_path = fresh" -f "$EDITION/uuid_ext_sql.sql" >/dev/null 2>&1
+    fresh_defs=$(as "$BIN" "$PORT" app_owner upd -v ns=fresh <<<"$defs")
+    check "PostgreSQL $v: after the ALTER EXTENSION update, every function is as a fresh $version install makes it" \
+        "$fresh_defs" "$(as "$BIN" "$PORT" app_owner upd -v ns=e <<<"$defs")"
+    check "PostgreSQL $v: after the psql -f update, every function is as a fresh $version install makes it" \
+        "$fresh_defs" "$(as "$BIN" "$PORT" app_owner upd -v ns=p <<<"$defs")"
+    check "PostgreSQL $v: ... and answers as $version does (a bad TypeID prefix: 22023)" "22023|22023" \
+        "$(for ns in e p; do as "$BIN" "$PORT" app_owner upd -v VERBOSITY=verbose -c "SELECT $ns.uuid_to_typeid('User', $ns.uuid_nil())" 2>&1 | sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p'; done | paste -sd'|' -)"
+    rm -f "$share/uuid_ext_sql--$prev.sql" "$share/uuid_ext_sql--$prev--$version.sql"
 
     # ---- 5. to uuid_ext: a partitioned schema moves without a rewrite ------------------------
     as "$BIN" "$PORT" app_owner mig <<'SQL' >/dev/null
