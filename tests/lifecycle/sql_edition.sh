@@ -44,7 +44,7 @@ run_checks() { # BIN PORT DB FILE [psql args]
     local bin=$1 port=$2 db=$3 file=$4 out
     shift 4
     out=$(as "$bin" "$port" postgres "$db" -f "$file" "$@" 2>&1)
-    grep -E '^(not )?ok - ' <<<"$out" | sed "s/^\(\(not \)\?ok - \)/\1PostgreSQL $v: /"
+    grep -E '^((not )?ok|skipped) - ' <<<"$out" | sed -E "s/^((not )?ok - |skipped - )/\1PostgreSQL $v: /"
     grep -q 'ERROR:' <<<"$out" && echo "not ok - PostgreSQL $v: $(basename "$file") ran to the end: $(grep -m1 'ERROR:' <<<"$out")"
     return 0
 }

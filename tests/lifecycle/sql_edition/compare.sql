@@ -93,8 +93,8 @@ FROM (SELECT q,
       FROM (SELECT q, t.outcome(format(q, 'n')) na, t.outcome(format(q, 's')) sa FROM t.cases) o) c;
 
 -- Every case reached the functions compared: no outcome is a name-resolution error (42883,
--- 42703, 42P01) or a syntax error of the case itself, which both editions would share.
+-- 42703, 42P01, 42704) or a syntax error of the case itself, which both editions would share.
 SELECT t.verdict('every bad-input case reached the function it calls, in both editions',
-                 count(*) FILTER (WHERE o ~ '^error (42883|42703|42P01|42601) ') = 0,
-                 string_agg(q || ': ' || o, ' // ') FILTER (WHERE o ~ '^error (42883|42703|42P01|42601) '))
+                 count(*) FILTER (WHERE o ~ '^error (42883|42703|42P01|42704|42601) ') = 0,
+                 string_agg(q || ': ' || o, ' // ') FILTER (WHERE o ~ '^error (42883|42703|42P01|42704|42601) '))
 FROM t.cases, unnest(ARRAY[t.outcome(format(q, 'n')), t.outcome(format(q, 's'))]) o;

@@ -68,7 +68,11 @@ FROM generate_series(1, 300), unnest(ARRAY[-1, 0, 1]) d;
 -- ---- bad input: outcomes --------------------------------------------------------------------
 -- Statements with %s for the schema; each compared by its outcome.
 DROP TABLE IF EXISTS t.cases;
-CREATE COLLATION IF NOT EXISTS t.ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+-- A nondeterministic collation needs ICU, which some builds lack (PyPI's 18).
+DO $$ BEGIN
+    CREATE COLLATION IF NOT EXISTS t.ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+EXCEPTION WHEN feature_not_supported THEN NULL;
+END $$;
 CREATE TABLE t.cases (q text);
 -- Text that is almost a form: each encoding of some UUIDs, mutated.
 INSERT INTO t.cases
@@ -223,5 +227,15 @@ DO $$ BEGIN
         INSERT INTO t.cases VALUES ('SELECT %s.uuid_generate_v7(interval ''infinity'')'), ('SELECT %s.uuidv7(interval ''-infinity'')');
     END IF;
 END $$;
+
+-- A build without ICU has neither collation of the cases that name one: those are skipped,
+-- and said so (they would fail alike in both editions, before reaching either).
+CREATE TEMP TABLE missing_collations AS
+SELECT c FROM unnest(ARRAY['"tr-x-icu"', 't.ci']) c WHERE to_regcollation(c) IS NULL;
+SELECT 'skipped - ' || count(*) || ' cases under ' || string_agg(DISTINCT m.c, ', ')
+       || ', which this PostgreSQL lacks (built without ICU)'
+FROM t.cases JOIN missing_collations m ON strpos(q, 'COLLATE ' || m.c) > 0
+HAVING count(*) > 0;
+DELETE FROM t.cases USING missing_collations m WHERE strpos(q, 'COLLATE ' || m.c) > 0;
 
 \ir compare.sql
