@@ -24,10 +24,12 @@ pgrx::extension_sql_file!("../sql/pg17_search_path.sql", name = "pg17_search_pat
 // which ran other roles' code with its caller's rights; every function of uuid_ext is this
 // library's C code now. So while one of uuid_ext's scripts runs, a member function that the
 // transaction created and that is not this library's C code is an error, whichever file the
-// script came from. The check runs at every object the script creates once the library is
-// loaded: 0.2.0 and 0.3.0 created the helper before their first C function, which is what loads
-// the library. Members created before (a database still at 0.4.0, being updated) are left to the
-// update, whose scripts replace them. The guard is a second line: the old install scripts
+// script came from; so is a member in C that a non-superuser owns (one the extension's owner
+// added under a name a later version creates, which an update's OR REPLACE made C and left that
+// role's, to change at will). The check runs at every object the script creates once the library
+// is loaded: 0.2.0 and 0.3.0 created the helper before their first C function, which is what
+// loads the library. Other members created before (a database still at 0.4.0, being updated)
+// are left to the update, whose scripts replace them. The guard is a second line: the old install scripts
 // themselves are replaced by ones that refuse (sql/uuid_ext--0.1.0.sql …), since what an old
 // script runs before the library is loaded (0.2.0's and 0.3.0's peer check calls quote_ident()
 // unqualified) no library can stop.
