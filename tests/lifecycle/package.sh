@@ -90,7 +90,7 @@ if wants 18; then
     check_cmd "PostgreSQL 18 tarball: ./install.sh /path/to/pg_config" \
         env PATH=$NO_CARGO_PATH sh "$unpack/uuid_ext-$VERSION-pg18-linux-x86_64/install.sh" "$(pg_config_for 18)"
     check "PostgreSQL 18 tarball: install.sh replaced 0.3.0's install script by one that refuses, removed a file it does not ship, kept its own" \
-        "1|0|1" "$(grep -c 'uuid_ext 0.3.0 can no longer be installed' "$ext18"/uuid_ext--0.3.0.sql)|$(ls "$ext18"/uuid_ext--0.0.1.sql 2>/dev/null | wc -l)|$(ls "$ext18/uuid_ext--$VERSION.sql" | wc -l)"
+        "1|0|1" "$(grep -c "RAISE EXCEPTION 'uuid_ext 0.3.0 can no longer be installed'" "$ext18"/uuid_ext--0.3.0.sql)|$(ls "$ext18"/uuid_ext--0.0.1.sql 2>/dev/null | wc -l)|$(ls "$ext18/uuid_ext--$VERSION.sql" | wc -l)"
     works 18 "PostgreSQL 18 from the tarball"
 fi
 
