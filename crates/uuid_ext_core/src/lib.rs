@@ -241,7 +241,7 @@ mod robustness {
             let spelling = spellings[i % 4];
             let mut raw: Vec<u8> = text::format(&b, spelling)
                 .bytes()
-                .map(|c| if xorshift(&mut s) % 2 == 0 { c.to_ascii_uppercase() } else { c })
+                .map(|c| if xorshift(&mut s).is_multiple_of(2) { c.to_ascii_uppercase() } else { c })
                 .collect();
             let at = (xorshift(&mut s) % raw.len() as u64) as usize;
             let symbol = alphabet[(xorshift(&mut s) % alphabet.len() as u64) as usize];
