@@ -56,3 +56,6 @@ check_cmd() {
     shift
     if out=$("$@" 2>&1); then echo "ok - $name"; else echo "not ok - $name"; echo "$out" | tail -20; fi
 }
+
+# sqlstate: the SQLSTATE of the first ERROR in psql output on stdin (run with VERBOSITY=verbose).
+sqlstate() { sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' | head -1; }

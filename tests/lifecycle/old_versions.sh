@@ -158,7 +158,7 @@ for v in "${RUN_MAJORS[@]}"; do
         local err
         err=$(PGUSER=atk "$BIN/psql" -X -q -t -A -v ON_ERROR_STOP=1 -v VERBOSITY=verbose -h 127.0.0.1 -p "$PORT" \
               -d "$1" -c "$2" 2>&1 >/dev/null) && { echo ok; return; }
-        sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' <<<"$err" | head -1 | grep . || echo "failed: $err"
+        sqlstate <<<"$err" | grep . || echo "failed: $err"
     }
 
     # Databases the role made then, at each release whose script the library lets run (0.2.0's
@@ -212,7 +212,7 @@ for v in "${RUN_MAJORS[@]}"; do
               -c "CREATE EXTENSION uuid_ext SCHEMA u VERSION '$x'" 2>&1)
         check "PostgreSQL $v: CREATE EXTENSION uuid_ext VERSION '$x' with uuid-ossp and a look-alike quote_ident(name) in the schema: $([ "$x" = "$NEW" ] && echo "the peer check's 42723" || echo "refused, 0A000"), no look-alike run, not superuser" \
             "$([ "$x" = "$NEW" ] && echo 42723 || echo 0A000)|0|f" \
-            "$(sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' <<<"$out" | head -1)|$(grep -c 'look-alike ran' <<<"$out")|$(sql "$BIN" "$PORT" postgres -c "SELECT rolsuper FROM pg_roles WHERE rolname = 'atk'")"
+            "$(sqlstate <<<"$out")|$(grep -c 'look-alike ran' <<<"$out")|$(sql "$BIN" "$PORT" postgres -c "SELECT rolsuper FROM pg_roles WHERE rolname = 'atk'")"
         sql "$BIN" "$PORT" postgres -c "ALTER ROLE atk NOSUPERUSER"
 
         db=direct_$i

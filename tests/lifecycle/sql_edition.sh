@@ -21,6 +21,11 @@ EDITION=$ROOT/sql-edition
 check_cmd "sql-edition/ is what scripts/sql_edition.py writes from sql-edition/src" \
     python3 "$ROOT/scripts/sql_edition.py" --check
 version=$(python3 "$ROOT/scripts/sql_edition.py" --print-version)
+# The version the edition updates from (--@updates-from), and the last commit whose source had it.
+prev=$(sed -n 's/^--@updates-from \(.*\)$/\1/p' "$ROOT/sql-edition/src/uuid_ext_sql.sql.in")
+prev_commit=$(git -C "$ROOT" log --format=%h -- sql-edition/src/uuid_ext_sql.sql.in | while read -r c; do
+    git -C "$ROOT" show "$c:sql-edition/src/uuid_ext_sql.sql.in" | grep -qxF -- "--@version $prev" && { echo "$c"; break; }
+done)
 
 # The README's list of what the edition lacks (the names in its table) and of its different
 # labels, between the markers of the section "On managed services".
@@ -80,10 +85,6 @@ SQL
         check "PostgreSQL $v: pg_tle: install_extension, CREATE EXTENSION uuid_ext_sql, calls, as a pgtle_admin that is no superuser" \
             "$version|7|t|t|f" "$(tail -n 2 <<<"$out" | paste -sd'|' -)"
         # The previous version registered with pg_tle (its release's pg_tle_install.sql), then the update.
-        prev=$(sed -n 's/^--@updates-from \(.*\)$/\1/p' "$ROOT/sql-edition/src/uuid_ext_sql.sql.in")
-        prev_commit=$(git -C "$ROOT" log --format=%h -- sql-edition/src/uuid_ext_sql.sql.in | while read -r c; do
-            git -C "$ROOT" show "$c:sql-edition/src/uuid_ext_sql.sql.in" | grep -qxF -- "--@version $prev" && { echo "$c"; break; }
-        done)
         sql "$BIN" "$PORT" postgres -c "CREATE DATABASE app_prev" -c "GRANT CREATE ON DATABASE app_prev TO tle_admin"
         sql "$BIN" "$PORT" app_prev -c "CREATE EXTENSION pg_tle"
         out=$(git -C "$ROOT" show "$prev_commit:sql-edition/pg_tle_install.sql" | as "$BIN" "$PORT" tle_admin app_prev 2>&1 \
@@ -93,7 +94,7 @@ SQL
                     -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext_sql'" \
                     -c "SELECT ids.uuid_to_typeid('User', ids.uuid_nil())" 2>&1)
         check "PostgreSQL $v: pg_tle: $prev registered and created, pg_tle_update.sql, ALTER EXTENSION UPDATE: $version, and a bad TypeID prefix gives 22023" \
-            "$version|22023" "$(grep -E '^[0-9]+\.[0-9]+\.[0-9]+$' <<<"$out" | tail -1)|$(sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' <<<"$out" | head -1)"
+            "$version|22023" "$(grep -E '^[0-9]+\.[0-9]+\.[0-9]+$' <<<"$out" | tail -1)|$(sqlstate <<<"$out")"
         stop_cluster "$BIN" "$DATA"
     else
         echo "not ok - PostgreSQL $v: pg_tle $PG_TLE_VERSION builds"
@@ -210,10 +211,6 @@ SQL
     # ---- 4b. updates from the previous version: ALTER EXTENSION from files, and psql -f --------
     # The previous release's script (from git), installed both ways; the update makes the same
     # functions as a fresh install (definitions, labels, settings) and fixes what it fixes.
-    prev=$(sed -n 's/^--@updates-from \(.*\)$/\1/p' "$ROOT/sql-edition/src/uuid_ext_sql.sql.in")
-    prev_commit=$(git -C "$ROOT" log --format=%h -- sql-edition/src/uuid_ext_sql.sql.in | while read -r c; do
-        git -C "$ROOT" show "$c:sql-edition/src/uuid_ext_sql.sql.in" | grep -qxF -- "--@version $prev" && { echo "$c"; break; }
-    done)
     git -C "$ROOT" show "$prev_commit:sql-edition/uuid_ext_sql.sql" >"$share/uuid_ext_sql--$prev.sql"
     cp "$EDITION/uuid_ext_sql--$prev--$version.sql" "$share/"
     chmod 644 "$share"/uuid_ext_sql--*.sql
@@ -241,7 +238,7 @@ SQL
     check "PostgreSQL $v: after the psql -f update, every function is as a fresh $version install makes it" \
         "$fresh_defs" "$(as "$BIN" "$PORT" app_owner upd -v ns=p <<<"$defs")"
     check "PostgreSQL $v: ... and answers as $version does (a bad TypeID prefix: 22023)" "22023|22023" \
-        "$(for ns in e p; do as "$BIN" "$PORT" app_owner upd -v VERBOSITY=verbose -c "SELECT $ns.uuid_to_typeid('User', $ns.uuid_nil())" 2>&1 | sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p'; done | paste -sd'|' -)"
+        "$(for ns in e p; do as "$BIN" "$PORT" app_owner upd -v VERBOSITY=verbose -c "SELECT $ns.uuid_to_typeid('User', $ns.uuid_nil())" 2>&1 | sqlstate; done | paste -sd'|' -)"
     rm -f "$share/uuid_ext_sql--$prev.sql" "$share/uuid_ext_sql--$prev--$version.sql"
 
     # ---- 5. to uuid_ext: a partitioned schema moves without a rewrite ------------------------
