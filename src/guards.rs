@@ -140,12 +140,11 @@ impl SysCacheTuple {
         // SAFETY: the tuple came from this cache and is not released yet; its header is a
         // heap tuple's.
         let header = unsafe { &*(*self.tuple).t_data };
-        let frozen = pg_sys::HEAP_XMIN_FROZEN as u16;
-        let updated = pg_sys::HEAP_UPDATED as u16;
-        // SAFETY: a heap tuple's header holds t_heap; the test only reads the transaction
-        // state of this backend.
-        header.t_infomask & (frozen | updated) == 0
-            && unsafe { pg_sys::TransactionIdIsCurrentTransactionId(header.t_choice.t_heap.t_xmin) }
+        let xmin = crate::syscatalog::xmin(header);
+        // SAFETY: the test only reads the transaction state of this backend.
+        header.t_infomask & pg_sys::HEAP_UPDATED as u16 == 0
+            && xmin != pg_sys::FrozenTransactionId
+            && unsafe { pg_sys::TransactionIdIsCurrentTransactionId(xmin) }
     }
 
     /// A column of the row by attribute number (variable-length ones included); `None` for

@@ -87,7 +87,7 @@ pub fn check_xmins(relid: Oid, xids: &mut Vec<pg_sys::TransactionId>) {
 }
 
 /// `HeapTupleHeaderGetXmin()`: the raw xmin, or `FrozenTransactionId` once frozen.
-fn xmin(header: &pg_sys::HeapTupleHeaderData) -> pg_sys::TransactionId {
+pub(crate) fn xmin(header: &pg_sys::HeapTupleHeaderData) -> pg_sys::TransactionId {
     let frozen = pg_sys::HEAP_XMIN_FROZEN as u16;
     if header.t_infomask & frozen == frozen {
         pg_sys::FrozenTransactionId
