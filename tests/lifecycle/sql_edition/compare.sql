@@ -1,12 +1,21 @@
 -- The comparisons of differential.sql, on the inputs it made: run again by
 -- tests/lifecycle/sql_edition.sh in fresh sessions whose settings differ (the SQL edition's
 -- PL/pgSQL is compiled, and its literals read, at a session's first call). :uuids is the table of
--- UUIDs compared (t.uuids unless set).
+-- UUIDs compared (t.uuids unless set), :cases the table of bad-input cases (t.cases unless set),
+-- :namespaces how many of the UUIDs the name-based generators take as namespaces (3000 unless set).
 \set ON_ERROR_STOP 1
 SET client_min_messages = warning;
 \if :{?uuids}
 \else
 \set uuids t.uuids
+\endif
+\if :{?cases}
+\else
+\set cases t.cases
+\endif
+\if :{?namespaces}
+\else
+\set namespaces 3000
 \endif
 
 -- ---- uuid -> value ------------------------------------------------------------------------
@@ -64,7 +73,7 @@ SET client_min_messages = warning;
 \set what 'uuid_generate_v3, v5 and v8 (SHA-256) of namespaces and names'
 :compare (SELECT x, (n.uuid_generate_v3(x, nm), n.uuid_generate_v5(x, nm), n.uuid_generate_v8(x, nm)) a,
                     (s.uuid_generate_v3(x, nm), s.uuid_generate_v5(x, nm), s.uuid_generate_v8(x, nm)) b
-          FROM (SELECT x FROM :uuids LIMIT 3000) u,
+          FROM (SELECT x FROM :uuids LIMIT :namespaces) u,
                unnest(ARRAY['', 'www.example.com', 'é', '☃ snowman', repeat('long name ', 30), E'tab\tnew\nline', md5(x::text)]) nm) c;
 \set what 'uuid_v7_to_public, uuid_v7_from_public with a key: every UUID, random keys, and back'
 :compare (SELECT x, (n.uuid_v7_to_public(x, k), n.uuid_v7_from_public(x, k), n.uuid_v7_from_public(n.uuid_v7_to_public(x, k), k)) a,
@@ -84,17 +93,21 @@ SET client_min_messages = warning;
                         (t.outcome(format('SELECT s.uuid_timestamptz_to_v7(%L, true)', ts)), t.outcome(format('SELECT s.uuid_timestamp_to_v7(%L::timestamptz::timestamp, true)', ts))) b
              FROM t.times) c;
 
+-- Each case run once in each edition.
+CREATE TEMP TABLE outcomes AS SELECT q, t.outcome(format(q, 'n')) na, t.outcome(format(q, 's')) sa FROM :cases;
+
 -- Generators with a shift or at a time are compared by outcome class only (values differ).
 SELECT t.report('outcomes of bad and edge input (value, or SQLSTATE, message, DETAIL and HINT)', count(*),
                 array_agg(q || ': ' || a || ' / ' || b) FILTER (WHERE a IS DISTINCT FROM b))
 FROM (SELECT q,
              CASE WHEN q ~ 'uuid_generate_v7[(]interval|uuidv7[(]interval|_to_v7[(]''[^'']*''[)]$' AND na LIKE 'value %' THEN 'value' ELSE na END a,
              CASE WHEN q ~ 'uuid_generate_v7[(]interval|uuidv7[(]interval|_to_v7[(]''[^'']*''[)]$' AND sa LIKE 'value %' THEN 'value' ELSE sa END b
-      FROM (SELECT q, t.outcome(format(q, 'n')) na, t.outcome(format(q, 's')) sa FROM t.cases) o) c;
+      FROM outcomes) c;
 
 -- Every case reached the functions compared: no outcome is a name-resolution error (42883,
 -- 42703, 42P01, 42704) or a syntax error of the case itself, which both editions would share.
 SELECT t.verdict('every bad-input case reached the function it calls, in both editions',
                  count(*) FILTER (WHERE o ~ '^error (42883|42703|42P01|42704|42601) ') = 0,
                  string_agg(q || ': ' || o, ' // ') FILTER (WHERE o ~ '^error (42883|42703|42P01|42704|42601) '))
-FROM t.cases, unnest(ARRAY[t.outcome(format(q, 'n')), t.outcome(format(q, 's'))]) o;
+FROM outcomes, unnest(ARRAY[na, sa]) o;
+DROP TABLE outcomes;

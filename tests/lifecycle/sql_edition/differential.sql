@@ -73,10 +73,10 @@ DO $$ BEGIN
     CREATE COLLATION IF NOT EXISTS t.ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
 EXCEPTION WHEN feature_not_supported THEN NULL;
 END $$;
-CREATE TABLE t.cases (q text);
+CREATE TABLE t.cases (q text, mutated boolean NOT NULL DEFAULT false);
 -- Text that is almost a form: each encoding of some UUIDs, mutated.
 INSERT INTO t.cases
-SELECT format('SELECT %%s.uuid_decode(%L, %L)', m, f)
+SELECT format('SELECT %%s.uuid_decode(%L, %L)', m, f), true
 FROM (SELECT x FROM t.uuids ORDER BY random() LIMIT 400) u,
      unnest('{hex,base32hex,base64url,crockford}'::text[]) f,
      LATERAL (SELECT n.uuid_encode(x, f) AS e) e,
