@@ -1,15 +1,17 @@
 -- Per-backend monotonic v7 (RFC 9562 §6.2).
 SHOW uuid_ext.v7_method;
 
--- 10 million back-to-back values in one statement: strictly increasing, and each value's
+-- A million back-to-back values in one statement: strictly increasing, and each value's
 -- embedded time (read with its sub-millisecond fraction) at most 1 ms ahead of the clock read
--- right after it, in the same row (a method that drifts ahead under load, like 'pg18' at more
--- than ~4 million values per second, fails this).
+-- right after it, in the same row. (A method that drifts ahead under load, like 'pg18' at more
+-- than ~4 million values per second, fails this only where values come that fast: not in this
+-- debug build, about 0.3 million per second here; the core's unit test
+-- pg18_steps_245_ns_and_runs_ahead_under_bursts shows the drift with a frozen clock.)
 SELECT count(*) AS n,
        count(*) FILTER (WHERE u <= prev) AS not_increasing,
        count(*) FILTER (WHERE uuid_ext_timestamp_subms(u) > t + interval '1 ms') AS more_than_1ms_ahead
 FROM (SELECT u, t, lag(u) OVER () AS prev
-      FROM (SELECT uuid_generate_v7() AS u, clock_timestamp() AS t FROM generate_series(1, 10000000)) s) t;
+      FROM (SELECT uuid_generate_v7() AS u, clock_timestamp() AS t FROM generate_series(1, 1000000)) s) t;
 
 -- RFC 9562 §6.2 counter seeding: the 14-bit counter (top of rand_b) starts every new tick at
 -- a random value with its top (guard) bit clear. A constant start (0.1.0 started at 0) gives
