@@ -59,3 +59,13 @@ check_cmd() {
 
 # sqlstate: the SQLSTATE of the first ERROR in psql output on stdin (run with VERBOSITY=verbose).
 sqlstate() { sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' | head -1; }
+
+# ok_lines LABEL: passes a program's "ok - …" / "not ok - …" lines through; if it printed no
+# "ok - " line at all or anything else (a traceback), one "not ok" line with the rest.
+ok_lines() {
+    local out
+    out=$(cat)
+    grep -E '^(not )?ok - ' <<<"$out"
+    grep -qE '^ok - ' <<<"$out" && ! grep -vqE '^(not )?ok - ' <<<"$out" ||
+        echo "not ok - $1: ran to the end: $(grep -vE '^(not )?ok - ' <<<"$out" | tail -5 | tr '\n' ' ')"
+}

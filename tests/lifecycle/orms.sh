@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# README, "With your ORM", run for real on every major of this run: a Django 5.2 project and a
+# SQLAlchemy 2 program with Alembic (psycopg 3; pinned in orms/requirements.txt, installed from
+# PyPI into target/orm-venv), as an application role that owns its database and creates uuid_ext
+# itself (it is trusted). Each: keys made by the database's DEFAULT uuid_generate_v7() and read
+# back by the ORM, one at a time and 1,000 in one INSERT (each key on its own object), key order
+# = creation order, the time through uuid_extract_timestamp(), and a migration generated,
+# applied, and generated again with nothing left to do. On 17 the database gets README's
+# search_path for 17 ("PostgreSQL 17"), as its users are told to set.
+set -uo pipefail
+source "$(dirname "$0")/lib.bash"
+HERE=$ROOT/tests/lifecycle/orms
+VENV=$ROOT/target/orm-venv
+
+# README's code is the code run: every line of its Django and SQLAlchemy blocks is a line of the
+# model files here.
+readme_block() { # the lines of the README block between <!-- orm NAME: begin/end -->, no fences
+    sed -n "/<!-- orm $1: begin -->/,/<!-- orm $1: end -->/p" "$ROOT/README.md" | grep -v '^<!--\|^```\|^$'
+}
+for pair in django:django_project/events/models.py sqlalchemy:sqlalchemy_check.py; do
+    block=$(readme_block "${pair%%:*}")
+    check "README's ${pair%%:*} block (5 lines or more) is the code this test runs (orms/${pair#*:})" "0" \
+        "$([ "$(grep -c . <<<"$block")" -ge 5 ] && grep -cvxFf "$HERE/${pair#*:}" <<<"$block")"
+done
+
+# The virtualenv, made again when the requirements change.
+stamp=$(sha256sum "$HERE/requirements.txt" | cut -d' ' -f1)
+if [ "$(cat "$VENV/.requirements" 2>/dev/null)" != "$stamp" ]; then
+    rm -rf "$VENV"
+    check_cmd "a virtualenv with orms/requirements.txt (pip, from PyPI)" \
+        bash -c "python3 -m venv '$VENV' && '$VENV/bin/pip' install -q --disable-pip-version-check -r '$HERE/requirements.txt' && echo '$stamp' >'$VENV/.requirements'"
+fi
+[ -x "$VENV/bin/python" ] && [ -f "$VENV/.requirements" ] || exit 0
+
+for v in "${RUN_MAJORS[@]}"; do
+    up "orms-$v" "$v"
+    for app in django sqlalchemy; do
+        sql "$BIN" "$PORT" postgres -c "CREATE ROLE app_$app LOGIN" -c "CREATE DATABASE $app OWNER app_$app"
+        setup=$("$BIN/psql" -X -q -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U "app_$app" -d "$app" \
+                  -c "CREATE EXTENSION uuid_ext" \
+                  -c "$([ "$v" = 17 ] && echo "ALTER DATABASE $app SET search_path = \"\$user\", public, pg_catalog" || echo "SELECT")" \
+                  -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_ext'" 2>&1)
+        check "PostgreSQL $v, $app: the application role creates uuid_ext in its database" \
+            "$(grep -m1 '^version' "$ROOT/Cargo.toml" | cut -d'"' -f2)" "$(tail -n 1 <<<"$setup")"
+    done
+    export PGPORT=$PORT
+    # Django writes its migration into the project: a scratch copy.
+    rm -rf "$LIFECYCLE/orms-django"
+    cp -r "$HERE/django_project" "$LIFECYCLE/orms-django"
+    (cd "$LIFECYCLE/orms-django" && PGDATABASE=django PGUSER=app_django ORM_LABEL="PostgreSQL $v, Django" \
+        "$VENV/bin/python" check.py 2>&1) | ok_lines "PostgreSQL $v, Django"
+    PGDATABASE=sqlalchemy PGUSER=app_sqlalchemy ORM_LABEL="PostgreSQL $v, SQLAlchemy" \
+        "$VENV/bin/python" "$HERE/sqlalchemy_check.py" 2>&1 | ok_lines "PostgreSQL $v, SQLAlchemy"
+    stop_cluster "$BIN" "$DATA"
+done

@@ -1,0 +1,29 @@
+# README, "With your ORM", Django: as written there.
+from django.db import models
+from django.db.models.expressions import DatabaseDefault
+
+
+class UUIDv7(models.Func):
+    """uuid_ext's uuid_generate_v7(), as a database default."""
+
+    function = "uuid_generate_v7"
+    template = "%(function)s()"
+    output_field = models.UUIDField()
+
+
+class ServerUUIDField(models.UUIDField):
+    """A key the database makes: None until the INSERT returns it (bulk_create included)."""
+
+    db_returning = True
+
+    def get_default(self):
+        return None
+
+    def pre_save(self, model_instance, add):
+        value = super().pre_save(model_instance, add)
+        return DatabaseDefault(self.db_default, output_field=self) if add and value is None else value
+
+
+class Event(models.Model):
+    id = ServerUUIDField(primary_key=True, db_default=UUIDv7(), editable=False)
+    seq = models.IntegerField()
