@@ -4,6 +4,10 @@
 #       Depends: postgresql-NN; install with `apt-get install ./postgresql-NN-uuid-ext_…deb`
 #   target/dist/uuid_ext-VERSION-pgNN-linux-x86_64.tar.gz  any layout: unpack, then
 #       ./install.sh /path/to/pg_config   (copies the files where that server looks for them)
+#   target/dist/uuid_ext-VERSION-pgNN-image.tar.gz  (18 and later) an extension image's root, for
+#       CloudNativePG's image volumes: lib/uuid_ext.so, share/extension/*, and a Containerfile
+#       that makes it an image (FROM scratch); the server finds it through extension_control_path
+#       and dynamic_library_path, and nothing is written into its own directories
 #   target/dist/uuid_ext-VERSION.zip + META.json             the source distribution for PGXN
 # Installing any of them needs no Rust toolchain. Each package holds the library, the control
 # file, the install script of this version and every upgrade script (sql/uuid_ext--A--B.sql),
@@ -129,6 +133,34 @@ EOF
     chmod 755 "$tree/install.sh"
     tar -C "$ROOT/target/package" --owner=0 --group=0 -czf "$dist/$name.tar.gz" "$name"
     echo "PostgreSQL $v: $dist/postgresql-$v-uuid-ext_${version}_amd64.deb, $dist/$name.tar.gz"
+
+    # An extension image's root (PostgreSQL 18's extension_control_path): README, "Kubernetes".
+    [ "$v" -ge 18 ] || continue
+    name=uuid_ext-$version-pg$v-image
+    tree=$ROOT/target/package/$name
+    rm -rf "$tree"
+    install -D -m 755 "$lib" "$tree/lib/uuid_ext.so"
+    install -d "$tree/share/extension"
+    install -m 644 "$ext"/uuid_ext* "$tree/share/extension/"
+    install -m 644 sql/uuid_ext--?.?.?.sql "$tree/share/extension/"
+    install -D -m 644 -t "$tree/licenses" LICENSE-MIT LICENSE-APACHE
+    cat >"$tree/Containerfile" <<EOF
+# uuid_ext $version for PostgreSQL $v, as an extension image (CloudNativePG image volumes;
+# README, "Kubernetes"). From this directory:
+#   podman build -t REGISTRY/uuid_ext:$version-pg$v -f Containerfile .    (or docker build)
+# The image holds files only; the server mounts it and finds them through
+# extension_control_path (share/) and dynamic_library_path (lib/).
+FROM scratch
+COPY lib/ /lib/
+COPY share/ /share/
+COPY licenses/ /licenses/
+LABEL org.opencontainers.image.title="uuid_ext" \\
+      org.opencontainers.image.version="$version" \\
+      org.opencontainers.image.description="RFC 9562 UUIDs for PostgreSQL $v (linux/amd64)" \\
+      org.opencontainers.image.licenses="MIT OR Apache-2.0"
+EOF
+    tar -C "$ROOT/target/package" --owner=0 --group=0 -czf "$dist/$name.tar.gz" "$name"
+    echo "PostgreSQL $v: $dist/$name.tar.gz (extension image root and its Containerfile)"
 done
 
 # PGXN: META.json (spec 1.0.0) and the source distribution it describes.
