@@ -32,7 +32,8 @@ SQL
     rm -rf "$sdata"
     make_owned "$sdata"
     chmod 700 "$sdata"
-    if ! as_postgres "$pbin/pg_basebackup" -h 127.0.0.1 -p "$pport" -U postgres -D "$sdata" -X stream \
+    # (--checkpoint=fast: the default spread checkpoint paces its writes over minutes)
+    if ! as_postgres "$pbin/pg_basebackup" --checkpoint=fast -h 127.0.0.1 -p "$pport" -U postgres -D "$sdata" -X stream \
             >"$LIFECYCLE/replica-basebackup-$v.log" 2>&1; then
         echo "not ok - PostgreSQL $v: pg_basebackup"; tail -5 "$LIFECYCLE/replica-basebackup-$v.log"; continue
     fi
