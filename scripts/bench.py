@@ -163,7 +163,7 @@ def index_build(bindir, port):
 
 
 # Time windows: the queries a user moving off created_at writes, each measured three ways — on
-# the key with the planner hook (README, "Time windows", "Ordered reads by time"), on the key with
+# the key with the planner hook (docs/TIME_WINDOWS.md, "Ordered reads by time"), on the key with
 # the hook off (`uuid_ext.time_index_conditions = off`: PostgreSQL alone, the library loaded), and
 # on a created_at column with its own index. The key tables have CHECK (uuid_is_v7(id)).
 WINDOWS_BEGIN, WINDOWS_END = "<!-- time windows: begin -->", "<!-- time windows: end -->"
@@ -420,7 +420,7 @@ def time_windows(bindir, port):
             "tps": {k: statistics.median(v) for k, v in tps.items()}}
 
 
-# The SQL edition (uuid_ext_sql, README "On managed services") beside uuid_ext, core and the two
+# The SQL edition (uuid_ext_sql, docs/MANAGED.md) beside uuid_ext, core and the two
 # UUIDv7 functions users copy into schemas, written here from their descriptions: a LANGUAGE sql
 # function that overlays the Unix milliseconds on gen_random_uuid() and sets the version bits,
 # and its variant with a 12-bit sub-millisecond fraction in rand_a (RFC 9562 §6.2 Method 3).
@@ -502,7 +502,7 @@ def edition_markdown(results):
     md = [EDITION_BEGIN, ""]
     for major, res in results:
         md += [f"## The SQL edition, PostgreSQL {major}", "",
-               "uuid_ext_sql (README, \"On managed services\") installed with `psql -f` beside uuid_ext; the "
+               "uuid_ext_sql (docs/MANAGED.md) installed with `psql -f` beside uuid_ext; the "
                "two UUIDv7 snippets users copy, as `LANGUAGE sql` functions written from their descriptions "
                "(scripts/bench.py, `SNIPPETS`). Generators: `SELECT count(f()) FROM generate_series(1, "
                f"{N // 10:,})`; extractors and encoder: `SELECT count(f(id))` over {N:,} stored v7 keys. No "
@@ -538,7 +538,7 @@ def edition_markdown(results):
     return md
 
 
-# Public IDs (README, "Public IDs"): mapping a stored v7 key to its face and back, per call,
+# Public IDs (docs/PUBLIC_IDS.md): mapping a stored v7 key to its face and back, per call,
 # beside the generators' cost in the same run; and a lookup by face against one by key.
 PUBLIC_BEGIN, PUBLIC_END = "<!-- public ids: begin -->", "<!-- public ids: end -->"
 
@@ -762,7 +762,7 @@ def windows_markdown(window_results):
         md += [f"## Time windows on the key, PostgreSQL {major}", "",
                f"{WINDOW_ROWS:,} rows with v7 keys spread over the last 30 days (`by_key (id uuid PRIMARY KEY "
                "CHECK (uuid_is_v7(id)), payload int)`), queried the natural way, through "
-               "`uuid_extract_timestamp(id)`: with the planner hook (README, \"Time windows\", \"Ordered reads by "
+               "`uuid_extract_timestamp(id)`: with the planner hook (docs/TIME_WINDOWS.md, \"Ordered reads by "
                "time\"); with the hook off (`uuid_ext.time_index_conditions = off`: PostgreSQL alone, the library "
                "loaded); and the same query on a `created_at timestamptz` column with its own index (`by_column`). "
                f"Each time is the mean of as many executions as fit in {WINDOW_SECONDS} s (at least one) in one "
@@ -772,14 +772,14 @@ def windows_markdown(window_results):
         md += windows_table(res["windows"])
         md += ["", f"### With statistics on the extractor, PostgreSQL {major}", "",
                "The narrower windows again after `CREATE STATISTICS by_key_time ON (uuid_extract_timestamp(id)) "
-               "FROM by_key; ANALYZE by_key;` (README, \"Time windows\"). Without them PostgreSQL estimates a "
+               "FROM by_key; ANALYZE by_key;` (docs/TIME_WINDOWS.md). Without them PostgreSQL estimates a "
                "window on the extractor at a third of the table, hook or no hook, and plans for that many rows "
                "(above: a Gather and two workers started for the 1-hour window); `created_at` has a column's "
                "statistics from the start.", ""]
         md += windows_table(res["with_stats"])
         md += ["", f"### Monthly partitions, PostgreSQL {major}", "",
                f"The same rows in {sz['partitions']} monthly partitions: `part_key` partitioned by `RANGE (id)` at "
-               "`uuid_v7_lower_bound()` of each month (README, \"Time-partitioned tables\"), `PRIMARY KEY (id)`, "
+               "`uuid_v7_lower_bound()` of each month (docs/TIME_WINDOWS.md, \"Time-partitioned tables\"), `PRIMARY KEY (id)`, "
                "`CHECK (uuid_is_v7(id))`; `part_column` partitioned by `RANGE (created_at)`, `PRIMARY KEY (id, "
                "created_at)` and an index on `created_at`; `part_checked` is `part_column` with "
                "`CHECK (uuid_is_v7(id))` as well.", ""]

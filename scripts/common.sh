@@ -71,7 +71,7 @@ init_cluster() {
 # start_cluster BINDIR DATADIR PORT LOG [SERVER OPTIONS]: initdb if needed, then
 # start on 127.0.0.1. The socket lives in DATADIR, so clusters never share one. Autovacuum is
 # off: an auto-ANALYZE's snapshot holds back the horizon the planner hook waits for before a
-# freshly added CHECK counts (README, "Time windows"), which would make plans in tests vary.
+# freshly added CHECK counts (docs/TIME_WINDOWS.md), which would make plans in tests vary.
 start_cluster() {
     local bindir=$1 data=$2 port=$3 log=$4 extra=${5:-}
     init_cluster "$bindir" "$data"

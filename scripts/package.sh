@@ -65,7 +65,7 @@ for v in "${majors[@]}"; do
     # In place of earlier releases' install scripts: ones that refuse (docs/SECURITY.md).
     install -m 644 sql/uuid_ext--?.?.?.sql "$deb/usr/share/postgresql/$v/extension/"
     install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$deb/usr/share/doc/postgresql-$v-uuid-ext/"
-    # The SQL edition, for servers that cannot load the library (README, "On managed services").
+    # The SQL edition, for servers that cannot load the library (docs/MANAGED.md).
     install -D -m 644 -t "$deb/usr/share/doc/postgresql-$v-uuid-ext/sql-edition" "${edition[@]}"
     debian_copyright >"$deb/usr/share/doc/postgresql-$v-uuid-ext/copyright"
     cat >"$deb/DEBIAN/control" <<EOF
@@ -134,7 +134,7 @@ EOF
     tar -C "$ROOT/target/package" --owner=0 --group=0 -czf "$dist/$name.tar.gz" "$name"
     echo "PostgreSQL $v: $dist/postgresql-$v-uuid-ext_${version}_amd64.deb, $dist/$name.tar.gz"
 
-    # An extension image's root (PostgreSQL 18's extension_control_path): README, "Kubernetes".
+    # An extension image's root (PostgreSQL 18's extension_control_path): docs/KUBERNETES.md.
     [ "$v" -ge 18 ] || continue
     name=uuid_ext-$version-pg$v-image
     tree=$ROOT/target/package/$name
@@ -146,7 +146,7 @@ EOF
     install -D -m 644 -t "$tree/licenses" LICENSE-MIT LICENSE-APACHE
     cat >"$tree/Containerfile" <<EOF
 # uuid_ext $version for PostgreSQL $v, as an extension image (CloudNativePG image volumes;
-# README, "Kubernetes"). From this directory:
+# docs/KUBERNETES.md). From this directory:
 #   podman build -t REGISTRY/uuid_ext:$version-pg$v -f Containerfile .    (or docker build)
 # The image holds files only; the server mounts it and finds them through
 # extension_control_path (share/) and dynamic_library_path (lib/).

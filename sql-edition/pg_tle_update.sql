@@ -14,7 +14,7 @@ SELECT pgtle.install_update_path('uuid_ext_sql', '0.5.0', '0.5.1', $_uuid_ext_sq
 --
 -- Every function has uuid_ext's name, argument names and types, return type, volatility and
 -- strictness, and answers as uuid_ext does (tests/lifecycle/sql_edition.sh compares them on
--- every major); the differences are listed in the README. How it is written:
+-- every major); the differences are listed in docs/MANAGED.md. How it is written:
 -- * Functions that other functions of this script call are LANGUAGE sql with a SQL-standard
 --   body (BEGIN ATOMIC), which PostgreSQL binds when the function is created: a call resolves
 --   to this script's function whatever the caller's search_path. The extractors are single
@@ -1029,7 +1029,7 @@ $uuid_ext_sql$;
 -- A v7's face that looks like a random v4, and back, with a key given as an argument (16 bytes:
 -- k0, k1 big-endian): the v7's random bits hashed with SipHash-2-4, the low 48 bits of the hash
 -- XORed into the timestamp, the version set (uuid_ext's public_ids.rs). uuid_ext's variants
--- that take the key from the server's configuration are not here (README: no role but a
+-- that take the key from the server's configuration are not here (docs/MANAGED.md: no role but a
 -- superuser could keep a key from the others).
 
 

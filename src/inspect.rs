@@ -60,7 +60,7 @@ uuid_function!(
     /// value, so `CHECK (uuid_is_v7(id))` admits v7 keys only — unlike
     /// `CHECK (uuid_extract_version(id) = 7)`, which a value of another variant passes (its
     /// version is NULL). The planner hook takes this CHECK as proof that the key's byte order
-    /// is its time order (README, "Time windows").
+    /// is its time order (docs/TIME_WINDOWS.md).
     uuid_is_v7,
     "uuid_is_v7",
     r#"CREATE FUNCTION "uuid_is_v7"("uuid" uuid) RETURNS bool

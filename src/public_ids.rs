@@ -1,4 +1,4 @@
-//! Public IDs that do not tell when (README, "Public IDs"): a v7 key's public face, which looks
+//! Public IDs that do not tell when (docs/PUBLIC_IDS.md): a v7 key's public face, which looks
 //! like a random v4, and back — uuidv47's construction ([`uuid_ext_core::public_ids`]).
 //!
 //! The key comes from the server: `uuid_ext.public_id_key_file` names a file of keys that a
@@ -40,7 +40,7 @@ const MAX_KEYS: usize = 64;
 
 const HINT_SET: &str = "A superuser names a file of keys in postgresql.conf: uuid_ext.public_id_key_file = \
                         '/path/to/keys', readable by the server's user alone; then SELECT pg_reload_conf() \
-                        (README, \"Public IDs\").";
+                        (docs/PUBLIC_IDS.md).";
 
 pub fn init() {
     // SAFETY: _PG_init; the name, descriptions and value address live as long as the library.

@@ -22,7 +22,7 @@
 //! [`nodes`].
 //!
 //! The hooks exist in a backend once the library is loaded: `shared_preload_libraries` or
-//! `session_preload_libraries = 'uuid_ext'` (README, "Time windows"). Without them plans are as
+//! `session_preload_libraries = 'uuid_ext'` (docs/TIME_WINDOWS.md). Without them plans are as
 //! before and results the same, only slower.
 //!
 //! A plan that uses a bound function is marked as depending on the planning role (its EXECUTE

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kubernetes extension images (README, "Kubernetes"), on 18 and later: scripts/package.sh writes
+# Kubernetes extension images (docs/KUBERNETES.md), on 18 and later: scripts/package.sh writes
 # an image's root (lib/, share/extension/, licenses/, Containerfile), and the server uses it as
 # CloudNativePG mounts it — read-only at /extensions/uuid_ext (here a directory of the test's),
 # found through the settings CloudNativePG writes, extension_control_path =
@@ -60,13 +60,15 @@ for v in "${majors[@]}"; do
     # ---- 1. the previous release's image ------------------------------------------------------
     mount_image prev
     up "image-$v" "$v"
+    check "PostgreSQL $v: without the settings, the server offers no uuid_ext (none in its directories)" "0|0" \
+        "$(sql "$BIN" "$PORT" postgres -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'uuid_ext'")|$(ls "$("$pg_config" --pkglibdir)"/uuid_ext* "$("$pg_config" --sharedir)"/extension/uuid_ext* 2>/dev/null | wc -l)"
     sql "$BIN" "$PORT" postgres -c "ALTER SYSTEM SET extension_control_path = '\$system:$mnt/share'" \
         -c "ALTER SYSTEM SET dynamic_library_path = '\$libdir:$mnt/lib'"
     restart
     sql "$BIN" "$PORT" postgres -c "CREATE ROLE app LOGIN" -c "CREATE DATABASE app OWNER app" -c "CREATE DATABASE fresh OWNER app"
-    check "PostgreSQL $v: the server's directories hold no uuid_ext; the settings CloudNativePG writes" \
-        "0|\$system:$mnt/share|\$libdir:$mnt/lib" \
-        "$(ls "$("$pg_config" --pkglibdir)"/uuid_ext* "$("$pg_config" --sharedir)"/extension/uuid_ext* 2>/dev/null | wc -l)|$(sql "$BIN" "$PORT" postgres -c "SHOW extension_control_path")|$(sql "$BIN" "$PORT" postgres -c "SHOW dynamic_library_path")"
+    check "PostgreSQL $v: with the settings CloudNativePG writes, the image's uuid_ext is offered" \
+        "\$system:$mnt/share|\$libdir:$mnt/lib|$PREV" \
+        "$(sql "$BIN" "$PORT" postgres -c "SHOW extension_control_path")|$(sql "$BIN" "$PORT" postgres -c "SHOW dynamic_library_path")|$(sql "$BIN" "$PORT" postgres -c "SELECT default_version FROM pg_available_extensions WHERE name = 'uuid_ext'")"
     out=$("$BIN/psql" -X -q -t -A -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U app -d app 2>&1 <<'SQL'
 CREATE EXTENSION uuid_ext;
 CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7() CHECK (uuid_is_v7(id)), what text);

@@ -60,12 +60,14 @@ check_cmd() {
 # sqlstate: the SQLSTATE of the first ERROR in psql output on stdin (run with VERBOSITY=verbose).
 sqlstate() { sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\):.*/\1/p' | head -1; }
 
-# ok_lines LABEL: passes a program's "ok - …" / "not ok - …" lines through; if it printed no
-# "ok - " line at all or anything else (a traceback), one "not ok" line with the rest.
+# ok_lines LABEL RC: passes a program's "ok - …" / "not ok - …" lines (stdin) through, and adds
+# one "not ok" unless the program exited 0 (RC), printed nothing else (a traceback) and ended with
+# its "ok - …: ran to the end" line (a program killed halfway prints none).
 ok_lines() {
     local out
     out=$(cat)
     grep -E '^(not )?ok - ' <<<"$out"
-    grep -qE '^ok - ' <<<"$out" && ! grep -vqE '^(not )?ok - ' <<<"$out" ||
-        echo "not ok - $1: ran to the end: $(grep -vE '^(not )?ok - ' <<<"$out" | tail -5 | tr '\n' ' ')"
+    if [ "$2" != 0 ] || grep -vqE '^(not )?ok - ' <<<"$out" || ! tail -n 1 <<<"$out" | grep -qE '^ok - .*: ran to the end'; then
+        echo "not ok - $1: ran to the end, exit status 0 (got $2): $(grep -vE '^(not )?ok - ' <<<"$out" | tail -5 | tr '\n' ' ')"
+    fi
 }

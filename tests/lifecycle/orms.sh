@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# README, "With your ORM", run for real on every major of this run: a Django 5.2 project and a
+# docs/ORMS.md, run for real on every major of this run: a Django 5.2 project and a
 # SQLAlchemy 2 program with Alembic (psycopg 3; pinned in orms/requirements.txt, installed from
 # PyPI into target/orm-venv), as an application role that owns its database and creates uuid_ext
 # itself (it is trusted). Each: keys made by the database's DEFAULT uuid_generate_v7() and read
@@ -12,15 +12,22 @@ source "$(dirname "$0")/lib.bash"
 HERE=$ROOT/tests/lifecycle/orms
 VENV=$ROOT/target/orm-venv
 
-# README's code is the code run: every line of its Django and SQLAlchemy blocks is a line of the
-# model files here.
-readme_block() { # the lines of the README block between <!-- orm NAME: begin/end -->, no fences
-    sed -n "/<!-- orm $1: begin -->/,/<!-- orm $1: end -->/p" "$ROOT/README.md" | grep -v '^<!--\|^```\|^$'
-}
+# docs/ORMS.md's code is the code run: its Django and SQLAlchemy blocks (between <!-- orm NAME:
+# begin/end -->), blank lines aside, are runs of consecutive lines of the files here.
 for pair in django:django_project/events/models.py sqlalchemy:sqlalchemy_check.py; do
-    block=$(readme_block "${pair%%:*}")
-    check "README's ${pair%%:*} block (5 lines or more) is the code this test runs (orms/${pair#*:})" "0" \
-        "$([ "$(grep -c . <<<"$block")" -ge 5 ] && grep -cvxFf "$HERE/${pair#*:}" <<<"$block")"
+    check "docs/ORMS.md's ${pair%%:*} block (5 lines or more) is, line for line, code this test runs (orms/${pair#*:})" "yes" \
+        "$(python3 - "$ROOT/docs/ORMS.md" "${pair%%:*}" "$HERE/${pair#*:}" <<'PY'
+import sys
+doc, name, code = sys.argv[1:]
+text = open(doc).read()
+start, end = f"<!-- orm {name}: begin -->", f"<!-- orm {name}: end -->"
+block = [l for l in text[text.index(start) + len(start):text.index(end)].splitlines()
+         if l.strip() and not l.startswith("```")] if start in text and end in text else []
+lines = [l for l in open(code).read().splitlines() if l.strip()]
+n = len(block)
+print("yes" if n >= 5 and any(lines[i:i + n] == block for i in range(len(lines) - n + 1)) else "no")
+PY
+)"
 done
 
 # The virtualenv, made again when the requirements change.
@@ -47,9 +54,11 @@ for v in "${RUN_MAJORS[@]}"; do
     # Django writes its migration into the project: a scratch copy.
     rm -rf "$LIFECYCLE/orms-django"
     cp -r "$HERE/django_project" "$LIFECYCLE/orms-django"
-    (cd "$LIFECYCLE/orms-django" && PGDATABASE=django PGUSER=app_django ORM_LABEL="PostgreSQL $v, Django" \
-        "$VENV/bin/python" check.py 2>&1) | ok_lines "PostgreSQL $v, Django"
-    PGDATABASE=sqlalchemy PGUSER=app_sqlalchemy ORM_LABEL="PostgreSQL $v, SQLAlchemy" \
-        "$VENV/bin/python" "$HERE/sqlalchemy_check.py" 2>&1 | ok_lines "PostgreSQL $v, SQLAlchemy"
+    out=$(cd "$LIFECYCLE/orms-django" && PGDATABASE=django PGUSER=app_django ORM_LABEL="PostgreSQL $v, Django" \
+              "$VENV/bin/python" check.py 2>&1)
+    ok_lines "PostgreSQL $v, Django" $? <<<"$out"
+    out=$(PGDATABASE=sqlalchemy PGUSER=app_sqlalchemy ORM_LABEL="PostgreSQL $v, SQLAlchemy" \
+              "$VENV/bin/python" "$HERE/sqlalchemy_check.py" 2>&1)
+    ok_lines "PostgreSQL $v, SQLAlchemy" $? <<<"$out"
     stop_cluster "$BIN" "$DATA"
 done

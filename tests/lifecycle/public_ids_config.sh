@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Public IDs with the key file named in postgresql.conf, as README "Public IDs" says, on a server
+# Public IDs with the key file named in postgresql.conf, as docs/PUBLIC_IDS.md says, on a server
 # that does not preload uuid_ext (so each session loads the library after reading the
 # configuration), on every major of this run: a fresh session creates the extension and maps
 # both ways; another session, whose first call loads the library, maps as well; a granted role

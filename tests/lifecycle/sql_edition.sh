@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The SQL edition, uuid_ext_sql (sql-edition/, README "On managed services"), on every major of
+# The SQL edition, uuid_ext_sql (sql-edition/, docs/MANAGED.md), on every major of
 # this run:
 #  - the three installs, each by a role that is not a superuser: psql -f into a schema the role
 #    may only CREATE in; pg_tle (built from shared/third_party), as a pgtle_admin; CREATE
 #    EXTENSION from a control file, as a role with CREATE on the database;
-#  - its catalog against uuid_ext's (catalog.sql), with the README's list of what it lacks;
+#  - its catalog against uuid_ext's (catalog.sql), with docs/MANAGED.md's list of what it lacks;
 #  - nothing of another schema's bound into its code (bound.sql), even with another role's
 #    operators on the installer's and the caller's search_path (hostile_plant.sql, hostile.sql);
 #  - the same answers as uuid_ext on many inputs, and the same errors (differential.sql), with
@@ -27,15 +27,15 @@ prev_commit=$(git -C "$ROOT" log --format=%h -- sql-edition/src/uuid_ext_sql.sql
     git -C "$ROOT" show "$c:sql-edition/src/uuid_ext_sql.sql.in" | grep -qxF -- "--@version $prev" && { echo "$c"; break; }
 done)
 
-# The README's list of what the edition lacks (the names in its table) and of its different
-# labels, between the markers of the section "On managed services".
-first_cells() { # the signatures in the first cells of a README table between two markers
-    sed -n "/<!-- $1: begin -->/,/<!-- $1: end -->/p" "$ROOT/README.md" | grep '^| `' | awk -F' [|] ' '{print $1}' \
+# docs/MANAGED.md's list of what the edition lacks (the names in its table) and of its different
+# labels, between its markers.
+first_cells() { # the signatures in the first cells of a docs/MANAGED.md table between two markers
+    sed -n "/<!-- $1: begin -->/,/<!-- $1: end -->/p" "$ROOT/docs/MANAGED.md" | grep '^| `' | awk -F' [|] ' '{print $1}' \
         | grep -o '`[a-z_0-9]*([^`]*)`' | tr -d '`' | sort -u
 }
 lacking=$(first_cells "sql edition lacks" | paste -sd'|' -)
 labels=$(first_cells "sql edition labels" | sed 's/$/=parallel u/' | paste -sd'|' -)
-check "README lists what the edition lacks and its labels" "yes" \
+check "docs/MANAGED.md lists what the edition lacks and its labels" "yes" \
     "$([ -n "$lacking" ] && [ -n "$labels" ] && echo yes || echo no)"
 
 # as BIN PORT ROLE DB [psql args]: psql as ROLE, stop at the first error.
@@ -278,7 +278,7 @@ DROP SCHEMA uuid_ext_retired;
 COMMIT;
 SQL
     )
-    check "PostgreSQL $v: README's procedure moves uuid_ext_sql to uuid_ext" "0" "$(grep -c ERROR <<<"$out")"
+    check "PostgreSQL $v: docs/MANAGED.md's procedure moves uuid_ext_sql to uuid_ext" "0" "$(grep -c ERROR <<<"$out")"
     [ "$(grep -c ERROR <<<"$out")" = 0 ] || echo "$out" | head -20
     check "PostgreSQL $v: after the move: uuid_ext_sql gone, nothing depends on another extension's function" "0|0" \
         "$(as "$BIN" "$PORT" app_owner mig -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid_ext_sql'" \

@@ -12,13 +12,16 @@ from sqlalchemy import DateTime, create_engine, event, func, insert, select, tex
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, orm_insert_sentinel
 
 LABEL = os.environ.get("ORM_LABEL", "SQLAlchemy")
+CHECKS = 0
 
 
 def check(name, ok, detail=""):
-    print(f"{'ok' if ok else 'not ok'} - {LABEL}: {name}" + ("" if ok else f" ({detail})"))
+    global CHECKS
+    CHECKS += 1
+    print(f"{'ok' if ok else 'not ok'} - {LABEL}: {name}" + ("" if ok else f" ({detail})"), flush=True)
 
 
-# README, "With your ORM", SQLAlchemy: as written there.
+# docs/ORMS.md, SQLAlchemy: as written there.
 class Base(DeclarativeBase):
     pass
 
@@ -141,3 +144,4 @@ with Session(engine) as s:
     n = s.execute(select(func.count()).select_from(Event).where(at >= before, at <= after)).scalar()
     check("a time window through the ORM (where on uuid_extract_timestamp): every row", n == 2001, n)
     s.commit()
+print(f"ok - {LABEL}: ran to the end ({CHECKS} checks)")

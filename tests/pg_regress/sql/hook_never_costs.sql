@@ -238,7 +238,7 @@ SELECT format('SELECT count(*) FROM kt WHERE uuid_extract_timestamp(id) >= now()
               string_agg($$- interval '1 ms'$$, ' ')) AS deep FROM generate_series(1, 2500) \gset
 :deep;
 
--- Statistics on the extractor (README, "Time windows"). The row estimates are those of the
+-- Statistics on the extractor (docs/TIME_WINDOWS.md). The row estimates are those of the
 -- user's predicate, and PostgreSQL has no statistics for uuid_extract_timestamp(id): it guesses
 -- a third of the table for a window, hook or no hook, and plans for that many rows (a Gather
 -- and its workers for a window of a few rows). CREATE STATISTICS on the expression gives it a

@@ -12,7 +12,7 @@ JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_ext'
 ORDER BY 1;
 
 -- pg_catalog functions of the same signature shadow exactly the documented ones on each major
--- (README, "What each major gets"): PostgreSQL 17 added uuid_extract_timestamp/version, 18 uuidv4/uuidv7.
+-- (docs/MAJORS.md): PostgreSQL 17 added uuid_extract_timestamp/version, 18 uuidv4/uuidv7.
 SELECT coalesce(array_agg(pg_temp.signature(p.oid) ORDER BY pg_temp.signature(p.oid)), '{}') = CASE
          WHEN current_setting('server_version_num')::int >= 180000 THEN
            '{uuid_extract_timestamp(uuid),uuid_extract_version(uuid),uuidv4(),uuidv7(),uuidv7(interval)}'::text[]

@@ -1,4 +1,4 @@
--- Public IDs (README, "Public IDs"): a v7's face that looks like a random v4, and back, with
+-- Public IDs (docs/PUBLIC_IDS.md): a v7's face that looks like a random v4, and back, with
 -- uuidv47's construction; the key from a file only the server reads, or as an argument.
 \set ECHO none
 \i tests/pg_regress/include/helpers.sql

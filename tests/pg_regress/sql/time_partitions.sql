@@ -15,7 +15,7 @@ BEGIN
     END LOOP;
 END $$;
 
--- The README's recipe: monthly partitions for 2026 and a default one.
+-- docs/TIME_WINDOWS.md's recipe: monthly partitions for 2026 and a default one.
 CREATE TABLE ev (id uuid NOT NULL, n int, CHECK (uuid_extract_version(id) = 7)) PARTITION BY RANGE (id);
 DO $$
 DECLARE
