@@ -3,7 +3,7 @@
 SELECT pgtle.install_update_path('uuid_ext_sql', '0.5.0', '0.5.1', $_uuid_ext_sql_$
 -- uuid_ext_sql: uuid_ext's functions in SQL and PL/pgSQL only, for servers where only trusted
 -- languages can be installed (Amazon RDS and Aurora through pg_tle, Google Cloud SQL, Azure,
--- Supabase, Neon). README, "On managed services".
+-- Supabase, Neon). docs/MANAGED.md.
 --
 -- Installs three ways, the same script each time, into the schema first on search_path:
 --   psql -f uuid_ext_sql.sql                    (a role with CREATE on that schema)
@@ -115,6 +115,8 @@ SELECT pgtle.install_update_path('uuid_ext_sql', '0.5.0', '0.5.1', $_uuid_ext_sq
 -- Hex digits as an integer of `bits` bits.
 
 -- The first 64 bits of the v7 value of a tick, as 16 hex digits.
+
+-- The same for any tick of the v7 range (TICK_BYTES's int8 overflows from about year 6429).
 
 
 -- ---- preconditions --------------------------------------------------------------------------
@@ -387,160 +389,220 @@ BEGIN ATOMIC SELECT pg_catalog.gen_random_uuid(); END;
 -- The generators that keep session state are PARALLEL UNSAFE (uuid_ext's are PARALLEL SAFE):
 -- PostgreSQL refuses set_config() while a parallel plan runs, in the leader too.
 
--- No SET search_path: every name in it is qualified, and every operator a function (V7_STEP;
--- bound.sql checks that no name is left to the caller's search_path). Written for speed: three
--- statements in the common case.
-CREATE OR REPLACE FUNCTION uuid_generate_v7() RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
-DECLARE
-    tick pg_catalog.int8 := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()), 4096000));
-    v pg_catalog.text COLLATE pg_catalog."C" := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
-    v7_state pg_catalog.text COLLATE pg_catalog."C";
-    counter pg_catalog.int4;
+-- On PostgreSQL 18 and later, core's uuidv7() and uuidv7(interval) are these generators, in C:
+-- monotonic per backend with a 12-bit sub-millisecond fraction, as the PL/pgSQL below; there the
+-- edition's three v7 generators call them (one order for all three, as here) and read no
+-- uuid_ext_sql.v7_state. Before 18, the PL/pgSQL keeps the session's state in that setting.
+DO $v7$
 BEGIN
-    IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
-        v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
-        IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
-                 THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
-            tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
-            counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
-            IF pg_catalog.int4gt(counter, 16383) THEN
-                tick := pg_catalog.int8pl(tick, 1);
-                counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
-                IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
-                    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                        DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+    IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 OPERATOR(pg_catalog.>=) 180000 THEN
+        CREATE OR REPLACE FUNCTION uuid_generate_v7() RETURNS uuid
+        LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+        BEGIN ATOMIC SELECT pg_catalog.uuidv7(); END;
+
+        -- Core's, but where core refuses (an instant outside timestamptz's range, before 1970,
+        -- or in the last millisecond of the v7 range, which core refuses and uuid_ext gives) the
+        -- instant is computed here: a value in that millisecond, or uuid_ext's error.
+        CREATE OR REPLACE FUNCTION uuid_generate_v7(shift interval) RETURNS uuid
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+        SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
+        DECLARE
+            now_ts timestamptz := pg_catalog.clock_timestamp();
+            us numeric;
+        BEGIN
+            IF NOT pg_catalog.isfinite(shift) THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'interval out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 does not support infinite intervals.';
+            END IF;
+            BEGIN
+                RETURN pg_catalog.uuidv7(shift);
+            EXCEPTION WHEN datetime_field_overflow THEN
+                NULL;
+            END;
+            BEGIN
+                us := EXTRACT(epoch FROM now_ts + shift) * 1000000;
+            EXCEPTION WHEN datetime_field_overflow THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END;
+            IF us < 0 OR us >= 281474976710656000 THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END IF;
+            RETURN (pg_catalog.encode(pg_catalog.byteacat(pg_catalog.substring(pg_catalog.int8send(pg_catalog.int8shr(pg_catalog.floor(us * 4096 / 1000)::int8, 12)), 3, 6), pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4pl(28672, pg_catalog.int8and(pg_catalog.floor(us * 4096 / 1000)::int8, 4095)::pg_catalog.int4)), 3, 2)), 'hex')
+                    || pg_catalog.encode(pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0), 'hex'))::uuid;
+        END
+        $uuid_ext_sql$;
+
+        CREATE OR REPLACE FUNCTION uuid_generate_v7_batch(n int4) RETURNS SETOF uuid
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+        SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
+        BEGIN
+            IF n < 0 THEN
+                RAISE EXCEPTION USING ERRCODE = '22023',
+                    MESSAGE = pg_catalog.format('number of UUIDs must not be negative, got %s', n);
+            END IF;
+            RETURN QUERY SELECT pg_catalog.uuidv7() FROM pg_catalog.generate_series(1, n);
+        END
+        $uuid_ext_sql$;
+    ELSE
+        -- No SET search_path: every name in it is qualified, and every operator a function (V7_STEP;
+        -- bound.sql checks that no name is left to the caller's search_path). Written for speed: three
+        -- statements in the common case.
+        CREATE OR REPLACE FUNCTION uuid_generate_v7() RETURNS uuid
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $uuid_ext_sql$
+        DECLARE
+            tick pg_catalog.int8 := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()), 4096000));
+            v pg_catalog.text COLLATE pg_catalog."C" := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
+            v7_state pg_catalog.text COLLATE pg_catalog."C";
+            counter pg_catalog.int4;
+        BEGIN
+            IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
+                v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
+                IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
+                         THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
+                    tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
+                    counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
+                    IF pg_catalog.int4gt(counter, 16383) THEN
+                        tick := pg_catalog.int8pl(tick, 1);
+                        counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
+                        IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
+                            RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                                DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+                        END IF;
+                    END IF;
+                    v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
+                             pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
+                             pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
                 END IF;
             END IF;
-            v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
-                     pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
-                     pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
-        END IF;
+            RETURN pg_catalog.set_config('uuid_ext_sql.v7_state', v, false)::pg_catalog.uuid;
+        END
+        $uuid_ext_sql$;
+
+        -- PostgreSQL 18's uuidv7(interval): the state advances on the unshifted clock; the value's time
+        -- is the instant it stands for (the clock reading, or the start of the tick the state moved to)
+        -- plus the shift, computed as timestamptz + interval at this moment.
+        CREATE OR REPLACE FUNCTION uuid_generate_v7(shift interval) RETURNS uuid
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+        SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
+        DECLARE
+            v7_state pg_catalog.text COLLATE pg_catalog."C";
+            counter pg_catalog.int4;
+            tick int8;
+            v text COLLATE "C";
+            now_us int8;
+            now_ts timestamptz := pg_catalog.clock_timestamp();
+            now_tick int8;
+            shift_ns numeric;
+            instant numeric;
+            shifted numeric;
+        BEGIN
+            IF NOT pg_catalog.isfinite(shift) THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'interval out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 does not support infinite intervals.';
+            END IF;
+            BEGIN
+                shift_ns := (EXTRACT(epoch FROM now_ts + shift) - EXTRACT(epoch FROM now_ts)) * 1000000000;
+            EXCEPTION WHEN datetime_field_overflow THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END;
+            now_us := (pg_catalog.date_part('epoch', now_ts) * 1000000)::int8;
+            now_tick := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', now_ts), 4096000));
+            tick := now_tick;
+            v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
+            IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
+                v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
+                IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
+                         THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
+                    tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
+                    counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
+                    IF pg_catalog.int4gt(counter, 16383) THEN
+                        tick := pg_catalog.int8pl(tick, 1);
+                        counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
+                        IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
+                            RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                                DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+                        END IF;
+                    END IF;
+                    v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
+                             pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
+                             pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
+                END IF;
+            END IF;
+            v := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
+            IF tick = now_tick THEN
+                instant := now_us::numeric * 1000;
+            ELSE
+                -- the first nanosecond of the tick the state moved to
+                instant := (tick / 4096)::numeric * 1000000 + pg_catalog.ceil((tick % 4096)::numeric * 1000000 / 4096);
+            END IF;
+            instant := instant + shift_ns;
+            IF instant < 0 THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END IF;
+            shifted := pg_catalog.floor(instant / 1000000) * 4096 + pg_catalog.floor(pg_catalog.mod(instant, 1000000) * 4096 / 1000000);
+            IF shifted >= 1152921504606846976 THEN
+                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END IF;
+            RETURN (pg_catalog.encode(pg_catalog.byteacat(pg_catalog.substring(pg_catalog.int8send(pg_catalog.int8shr(shifted::int8, 12)), 3, 6), pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4pl(28672, pg_catalog.int8and(shifted::int8, 4095)::pg_catalog.int4)), 3, 2)), 'hex') || pg_catalog.substr(v, 17))::uuid;
+        END
+        $uuid_ext_sql$;
+
+        CREATE OR REPLACE FUNCTION uuid_generate_v7_batch(n int4) RETURNS SETOF uuid
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+        SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
+        DECLARE
+            v7_state pg_catalog.text COLLATE pg_catalog."C";
+            counter pg_catalog.int4;
+            tick int8;
+            v text COLLATE "C";
+            i int4;
+        BEGIN
+            IF n < 0 THEN
+                RAISE EXCEPTION USING ERRCODE = '22023',
+                    MESSAGE = pg_catalog.format('number of UUIDs must not be negative, got %s', n);
+            END IF;
+            FOR i IN 1 .. n LOOP
+                tick := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()), 4096000));
+                v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
+                IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
+                    v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
+                    IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
+                             THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
+                        tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
+                        counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
+                        IF pg_catalog.int4gt(counter, 16383) THEN
+                            tick := pg_catalog.int8pl(tick, 1);
+                            counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
+                            IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
+                                RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
+                                    DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+                            END IF;
+                        END IF;
+                        v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
+                                 pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
+                                 pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
+                    END IF;
+                END IF;
+                RETURN NEXT pg_catalog.set_config('uuid_ext_sql.v7_state', v, false)::uuid;
+            END LOOP;
+        END
+        $uuid_ext_sql$;
     END IF;
-    RETURN pg_catalog.set_config('uuid_ext_sql.v7_state', v, false)::pg_catalog.uuid;
 END
-$uuid_ext_sql$;
+$v7$;
 
 CREATE OR REPLACE FUNCTION uuidv7() RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 BEGIN ATOMIC SELECT uuid_generate_v7(); END;
 
--- PostgreSQL 18's uuidv7(interval): the state advances on the unshifted clock; the value's time
--- is the instant it stands for (the clock reading, or the start of the tick the state moved to)
--- plus the shift, computed as timestamptz + interval at this moment.
-CREATE OR REPLACE FUNCTION uuid_generate_v7(shift interval) RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
-DECLARE
-    v7_state pg_catalog.text COLLATE pg_catalog."C";
-    counter pg_catalog.int4;
-    tick int8;
-    v text COLLATE "C";
-    now_us int8;
-    now_ts timestamptz := pg_catalog.clock_timestamp();
-    now_tick int8;
-    shift_ns numeric;
-    instant numeric;
-    shifted numeric;
-BEGIN
-    IF NOT pg_catalog.isfinite(shift) THEN
-        RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'interval out of range for UUID version 7',
-            DETAIL = 'UUID version 7 does not support infinite intervals.';
-    END IF;
-    BEGIN
-        shift_ns := (EXTRACT(epoch FROM now_ts + shift) - EXTRACT(epoch FROM now_ts)) * 1000000000;
-    EXCEPTION WHEN datetime_field_overflow THEN
-        RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-    END;
-    now_us := (pg_catalog.date_part('epoch', now_ts) * 1000000)::int8;
-    now_tick := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', now_ts), 4096000));
-    tick := now_tick;
-    v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
-    IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
-        v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
-        IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
-                 THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
-            tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
-            counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
-            IF pg_catalog.int4gt(counter, 16383) THEN
-                tick := pg_catalog.int8pl(tick, 1);
-                counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
-                IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
-                    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                        DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-                END IF;
-            END IF;
-            v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
-                     pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
-                     pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
-        END IF;
-    END IF;
-    v := pg_catalog.set_config('uuid_ext_sql.v7_state', v, false);
-    IF tick = now_tick THEN
-        instant := now_us::numeric * 1000;
-    ELSE
-        -- the first nanosecond of the tick the state moved to
-        instant := (tick / 4096)::numeric * 1000000 + pg_catalog.ceil((tick % 4096)::numeric * 1000000 / 4096);
-    END IF;
-    instant := instant + shift_ns;
-    IF instant < 0 THEN
-        RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-    END IF;
-    shifted := pg_catalog.floor(instant / 1000000) * 4096 + pg_catalog.floor(pg_catalog.mod(instant, 1000000) * 4096 / 1000000);
-    IF shifted >= 1152921504606846976 THEN
-        RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-    END IF;
-    RETURN (pg_catalog.encode(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(shifted::int8, pg_catalog.int8mul(pg_catalog.int8shr(shifted::int8, 12), 61440)), 28672)), 'hex') || pg_catalog.substr(v, 17))::uuid;
-END
-$uuid_ext_sql$;
-
 CREATE OR REPLACE FUNCTION uuidv7(shift interval) RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 BEGIN ATOMIC SELECT uuid_generate_v7(shift); END;
-
-CREATE OR REPLACE FUNCTION uuid_generate_v7_batch(n int4) RETURNS SETOF uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-SET search_path = pg_catalog, pg_temp AS $uuid_ext_sql$
-DECLARE
-    v7_state pg_catalog.text COLLATE pg_catalog."C";
-    counter pg_catalog.int4;
-    tick int8;
-    v text COLLATE "C";
-    i int4;
-BEGIN
-    IF n < 0 THEN
-        RAISE EXCEPTION USING ERRCODE = '22023',
-            MESSAGE = pg_catalog.format('number of UUIDs must not be negative, got %s', n);
-    END IF;
-    FOR i IN 1 .. n LOOP
-        tick := pg_catalog.floor(pg_catalog.float8mul(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()), 4096000));
-        v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)), pg_catalog.set_bit(pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9, 8), 5, 0)), 'hex');
-        IF NOT pg_catalog.text_gt(v, pg_catalog.current_setting('uuid_ext_sql.v7_state', true)) THEN
-            v7_state := pg_catalog.current_setting('uuid_ext_sql.v7_state', true);
-            IF (CASE WHEN pg_catalog.textregexeq(v7_state, '^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$')
-                     THEN pg_catalog.int8le(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), pg_catalog.int8pl(pg_catalog.int8shr(tick, 12), 10000)) END) THEN
-                tick := pg_catalog.int8or(pg_catalog.int8shl(CAST(CAST(pg_catalog.textcat('x', pg_catalog.left(v7_state, 12)) AS pg_catalog."bit"(48)) AS pg_catalog.int8), 12), CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 14, 3)) AS pg_catalog."bit"(12)) AS pg_catalog.int8));
-                counter := pg_catalog.int4pl(pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v7_state, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 16383), 1);
-                IF pg_catalog.int4gt(counter, 16383) THEN
-                    tick := pg_catalog.int8pl(tick, 1);
-                    counter := pg_catalog.int4and(CAST(CAST(pg_catalog.textcat('x', pg_catalog.substr(v, 17, 4)) AS pg_catalog."bit"(16)) AS pg_catalog.int8)::pg_catalog.int4, 8191);
-                    IF pg_catalog.int8ge(tick, 1152921504606846976) THEN
-                        RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for UUID version 7',
-                            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-                    END IF;
-                END IF;
-                v := pg_catalog.encode(pg_catalog.byteacat(pg_catalog.byteacat(pg_catalog.int8send(pg_catalog.int8pl(pg_catalog.int8pl(tick, pg_catalog.int8mul(pg_catalog.int8shr(tick, 12), 61440)), 28672)),
-                         pg_catalog.substring(pg_catalog.int4send(pg_catalog.int4or(counter, 32768)), 3, 2)),
-                         pg_catalog.decode(pg_catalog.substr(v, 21, 12), 'hex')), 'hex');
-            END IF;
-        END IF;
-        RETURN NEXT pg_catalog.set_config('uuid_ext_sql.v7_state', v, false)::uuid;
-    END LOOP;
-END
-$uuid_ext_sql$;
 
 -- pg_uuidv7's: a v7 for the millisecond of ts (rounded down), random bits zero when zero.
 

@@ -42,8 +42,11 @@ FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
 WHERE p.pronamespace = 's'::regnamespace AND l.lanname = 'plpgsql'
   AND p.proconfig IS DISTINCT FROM ARRAY['search_path=pg_catalog, pg_temp']
   AND NOT (p.proconfig IS NULL AND pg_temp.unqualified(p.prosrc) IS NULL);
-SELECT CASE WHEN array_agg(p.oid::regprocedure::text) = ARRAY['s.uuid_generate_v7()'] THEN 'ok' ELSE 'not ok' END
-       || ' - the PL/pgSQL functions without SET search_path: ' || array_agg(p.oid::regprocedure::text)::text
+-- (On 18 and later uuid_generate_v7() is core's uuidv7() in a SQL-standard body: none.)
+SELECT CASE WHEN array_agg(p.oid::regprocedure::text) IS NOT DISTINCT FROM
+                 CASE WHEN current_setting('server_version_num')::int < 180000 THEN ARRAY['s.uuid_generate_v7()'] END
+            THEN 'ok' ELSE 'not ok' END
+       || ' - the PL/pgSQL functions without SET search_path: ' || coalesce(array_agg(p.oid::regprocedure::text)::text, 'none')
 FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
 WHERE p.pronamespace = 's'::regnamespace AND l.lanname = 'plpgsql' AND p.proconfig IS NULL;
 

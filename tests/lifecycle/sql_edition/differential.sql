@@ -201,6 +201,8 @@ INSERT INTO t.cases (q) VALUES
     ('SELECT count(*) FROM %s.uuid_generate_v7_batch(0)'),
     ('SELECT %s.uuid_generate_v7(interval ''-60 years'')'),
     ('SELECT %s.uuid_generate_v7(interval ''9000 years'')'),
+    -- (past year 6429, where a v7 tick times 65536 leaves int8)
+    ('SELECT %s.uuid_generate_v7(interval ''8000 years'')'),
     ('SELECT %s.uuid_generate_v7(interval ''300000 years'')'),
     ('SELECT %s.uuidv7(interval ''-300000 years'')'),
     ('SELECT %s.uuid_timestamptz_to_v7(''infinity'')'),
