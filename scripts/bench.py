@@ -499,7 +499,9 @@ def sql_edition(bindir, port, major):
 
 
 def edition_markdown(results):
-    md = [EDITION_BEGIN, ""]
+    md = [EDITION_BEGIN, "",
+          f"(This section measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; it is rewritten alone by "
+          "`BENCH_SECTIONS=edition scripts/bench.sh`.)", ""]
     for major, res in results:
         md += [f"## The SQL edition, PostgreSQL {major}", "",
                "uuid_ext_sql (docs/MANAGED.md) installed with `psql -f` beside uuid_ext; the "
