@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every uuid_ext test, on every supported PostgreSQL major (14-18):
 #   0. cargo fmt --check and cargo clippy -D warnings (the core crate, and the
-#      extension for each major of step 1); the core crate's unit tests
+#      extension for each major of UUID_EXT_CLIPPY_MAJORS); the core crate's unit tests
 #      (cargo test -p uuid_ext_core: RFC vectors, no PostgreSQL)
 #   1. on every major: the pg_regress suite in tests/pg_regress, against a
 #      throwaway cluster started as `postgres` on 127.0.0.1 and a free port
