@@ -16,25 +16,36 @@ EXCEPTION WHEN OTHERS THEN
            || coalesce(nullif(' | HINT: ' || hint, ' | HINT: '), '');
 END $$;
 
--- The rows of a query, in the order it returns them, as one md5, with the planner hook on
--- (default) or off (uuid_ext.time_index_conditions).
+-- The rows of a query, in the order it returns them, as their number and one md5, with the
+-- planner hook on (default) or off (uuid_ext.time_index_conditions).
 CREATE FUNCTION pg_temp.result(q text, hook boolean DEFAULT true) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
     r record;
+    n bigint := 0;
     out text := '';
 BEGIN
     PERFORM set_config('uuid_ext.time_index_conditions', hook::text, true);
     FOR r IN EXECUTE q LOOP
         out := out || r::text || ';';
+        n := n + 1;
     END LOOP;
     PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
-    RETURN md5(out);
+    RETURN n || ' rows ' || md5(out);
 END $$;
 
--- Whether a query returns the same rows, in the same order, with the hook and without it.
-CREATE FUNCTION pg_temp.same_without_hook(q text) RETURNS boolean LANGUAGE sql AS $$
-    SELECT pg_temp.result(q, true) = pg_temp.result(q, false)
-$$;
+-- A query with the hook and without it: 'same rows, hook acted' when it returns rows, the same
+-- in the same order both ways, and its plan differs without the hook (an equality of results
+-- proves nothing when the hook did not act, or when there are no rows to compare): anything
+-- else says which of the three failed.
+CREATE FUNCTION pg_temp.same_without_hook(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    with_hook text := pg_temp.result(q, true);
+BEGIN
+    RETURN CASE WHEN with_hook <> pg_temp.result(q, false) THEN 'different rows'
+                WHEN with_hook LIKE '0 rows %' THEN 'no rows'
+                WHEN pg_temp.verbose_plan(q, true) = pg_temp.verbose_plan(q, false) THEN 'same rows, hook idle'
+                ELSE 'same rows, hook acted' END;
+END $$;
 
 -- A query's EXPLAIN (VERBOSE) text with the planner hook on or off; with costs and row
 -- estimates, or (default) without them.

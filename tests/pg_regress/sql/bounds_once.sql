@@ -102,7 +102,7 @@ INSERT INTO windows VALUES
 ($$SELECT count(*) FROM ev a JOIN ev b ON a.n = b.n + 1
   WHERE uuid_extract_timestamp(a.id) >= '2026-09-01 00:00+00'::timestamptz + (now() - now())
     AND uuid_extract_timestamp(b.id) >= '2026-09-01 00:00+00'::timestamptz + (now() - now())$$);
-SELECT count(*) AS windows, count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows_without_hook FROM windows;
+SELECT pg_temp.same_without_hook(q) AS same_rows_without_hook, count(*) FROM windows GROUP BY 1 ORDER BY 1;
 -- Parallel plans: a Gather (and a Gather Merge) computes the parameter for its workers.
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
@@ -114,16 +114,16 @@ FROM pg_temp.plan_lines($$SELECT count(*), sum(n) FROM ev WHERE uuid_extract_tim
 SELECT bool_or(line ~ 'Gather Merge') AS gather_merge
 FROM pg_temp.plan_lines($$SELECT n FROM ev WHERE uuid_extract_timestamp(id) >= '2026-03-01 00:00+00'::timestamptz + (now() - now())
                           ORDER BY n$$) line;
-SELECT count(*) AS windows, count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows_without_hook_in_parallel
-FROM windows;
+SELECT pg_temp.same_without_hook(q) AS same_rows_without_hook_in_parallel, count(*)
+FROM windows GROUP BY 1 ORDER BY 1;
 SELECT * FROM pg_temp.filters($$SELECT count(*) FROM ev
     WHERE uuid_extract_timestamp(id) >= '2026-05-01 00:00+00'::timestamptz + (now() - now())$$, true);
 -- A Gather over the whole plan (debug_parallel_query, force_parallel_mode before 16).
 SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query'
                        ELSE 'force_parallel_mode' END, 'on', false) IS NOT NULL AS forced;
 SET max_parallel_workers_per_gather = 0;
-SELECT count(*) AS windows, count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows_under_one_gather
-FROM windows;
+SELECT pg_temp.same_without_hook(q) AS same_rows_under_one_gather, count(*)
+FROM windows GROUP BY 1 ORDER BY 1;
 -- A user's own bound call in a filter stays a call, computed only for the rows that reach it:
 -- here none, so its division by zero is never computed, with the hook as without it (a Gather
 -- computes the parameters it sends before any row is read; found by review).
@@ -145,8 +145,8 @@ SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000
                        ELSE 'force_parallel_mode' END, 'regress', false) IS NOT NULL AS forced_hidden;
 SELECT * FROM pg_temp.filters($$SELECT count(*) FROM ev
     WHERE uuid_extract_timestamp(id) >= '2026-05-01 00:00+00'::timestamptz + (now() - now())$$);
-SELECT count(*) AS windows, count(*) FILTER (WHERE pg_temp.same_without_hook(q)) AS same_rows_hidden_gather
-FROM windows;
+SELECT pg_temp.same_without_hook(q) AS same_rows_hidden_gather, count(*)
+FROM windows GROUP BY 1 ORDER BY 1;
 SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query'
                        ELSE 'force_parallel_mode' END, 'off', false) IS NOT NULL AS unforced;
 RESET max_parallel_workers_per_gather;
