@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every uuid_ext test, on every supported PostgreSQL major (14-18):
 #   0. cargo fmt --check and cargo clippy -D warnings (the core crate, and the
-#      extension for each major of UUID_EXT_CLIPPY_MAJORS); the core crate's unit tests
+#      extension for each major of UUID_EXT_CLIPPY_MAJORS); the layout map; the hand-made
+#      declarations pgrx does not bind, against each major's headers; the core crate's unit tests
 #      (cargo test -p uuid_ext_core: RFC vectors, no PostgreSQL)
 #   1. on every major: the pg_regress suite in tests/pg_regress, against a
 #      throwaway cluster started as `postgres` on 127.0.0.1 and a free port
@@ -69,6 +70,10 @@ if [ "$filtered" -eq 0 ]; then
     for v in "${clippy_majors[@]}"; do
         lint "clippy uuid_ext, pg$v" cargo clippy --no-default-features --features "pg$v" -- -D warnings
     done
+    # (pgrx's bindings check the other hand-made declarations as each major builds: src/ffi.rs.)
+    headers=()
+    for v in "${majors[@]}"; do headers+=("$("$(pg_config_for "$v")" --includedir-server)" "$v"); done
+    lint "hand-made declarations match the headers" python3 scripts/ffi_headers.py "${headers[@]}"
 fi
 # The core crate's unit tests: no PostgreSQL.
 if [ "$filtered" -eq 0 ] || [ -n "${UUID_EXT_TEST_FILTER-}" ]; then

@@ -90,5 +90,4 @@ pub mod operators {
     pub const UUID_MINMAX_MULTI_FAMILY: u32 = 4614;
     pub const BT_LESS: i16 = 1;
     pub const BT_GREATER_EQUAL: i16 = 4;
-    pub const BT_GREATER: i16 = 5;
 }

@@ -139,7 +139,7 @@ pub(crate) use generator_function;
 /// `MCXT_ALLOC_NO_OOM`.
 pub const NO_OOM: core::ffi::c_int = pgrx::pg_sys::MCXT_ALLOC_NO_OOM as core::ffi::c_int;
 
-extern "C" {
+crate::ffi::unguarded! {
     /// PostgreSQL's `MemoryContextAllocExtended()`, called directly rather than through pgrx's
     /// error guard: with [`NO_OOM`] it returns NULL instead of raising an ERROR (and a size this
     /// small is always valid), so there is nothing to guard.
@@ -148,7 +148,7 @@ extern "C" {
         context: pgrx::pg_sys::MemoryContext,
         size: usize,
         flags: core::ffi::c_int,
-    ) -> *mut core::ffi::c_void;
+    ) -> *mut core::ffi::c_void = pgrx::pg_sys::MemoryContextAllocExtended;
 }
 
 /// 16 bytes as a `uuid` Datum in the current memory context: allocated without the error path

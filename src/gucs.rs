@@ -2,7 +2,6 @@
 //! extension reserves (PostgreSQL 15+), so a typo is an error, not a silent
 //! placeholder.
 
-use pgrx::prelude::*;
 use pgrx::{GucContext, GucEnum, GucFlags, GucRegistry, GucSetting, PostgresGucEnum};
 use uuid_ext_core::monotonic::V7Method;
 
@@ -137,14 +136,6 @@ pub fn init() {
 /// WARNING — and so would be the value of a setting defined later, as the key file of public
 /// IDs once was, when a session loaded the library after reading the configuration.
 pub fn reserve_prefix() {
-    #[cfg(not(feature = "pg14"))]
     // SAFETY: called from _PG_init, after every uuid_ext setting is defined.
-    unsafe {
-        pg_sys::MarkGUCPrefixReserved(c"uuid_ext".as_ptr());
-    }
-    #[cfg(feature = "pg14")]
-    // SAFETY: as above.
-    unsafe {
-        pg_sys::EmitWarningsOnPlaceholders(c"uuid_ext".as_ptr());
-    }
+    unsafe { crate::compat::reserve_guc_prefix(c"uuid_ext") }
 }

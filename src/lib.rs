@@ -14,8 +14,10 @@
 
 pub mod bounds;
 mod catalog_ids;
+mod compat;
 pub mod convert;
 pub mod errors;
+mod ffi;
 mod fmgr;
 pub mod forms;
 pub mod generate;

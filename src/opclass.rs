@@ -60,21 +60,6 @@ unsafe extern "C-unwind" fn abbrev_convert(d: pg_sys::Datum, _: pg_sys::SortSupp
     abort_on_panic(|| unsafe { pg_sys::Datum::from(time_order::key(datum_bytes(d)) as usize) })
 }
 
-#[cfg(feature = "pg14")]
-unsafe extern "C-unwind" fn abbrev_cmp(a: pg_sys::Datum, b: pg_sys::Datum, _: pg_sys::SortSupport) -> c_int {
-    abort_on_panic(|| (a.value() as u64).cmp(&(b.value() as u64)) as c_int)
-}
-
-// PostgreSQL 15+ has this exact comparator for unsigned abbreviated keys, and
-// tuplesort recognises its *address* to switch to a specialised, inlined sort
-// (as for the built-in uuid_ops). pgrx's `pg_sys::ssup_datum_unsigned_cmp` is
-// a Rust wrapper with another address, so link to the server's symbol directly.
-#[cfg(not(feature = "pg14"))]
-extern "C-unwind" {
-    #[link_name = "ssup_datum_unsigned_cmp"]
-    fn abbrev_cmp(x: pg_sys::Datum, y: pg_sys::Datum, ssup: pg_sys::SortSupport) -> c_int;
-}
-
 /// The key is the full time (or 63 leading bits of an untimed value): it
 /// never loses enough to be worth aborting.
 unsafe extern "C-unwind" fn abbrev_abort(_: c_int, _: pg_sys::SortSupport) -> bool {
@@ -90,7 +75,7 @@ pub fn uuid_time_sortsupport(mut ssup: Internal) {
     };
     // Abbreviated keys need a 64-bit Datum (all platforms pgrx supports).
     if ssup.abbreviate && core::mem::size_of::<pg_sys::Datum>() >= 8 {
-        ssup.comparator = Some(abbrev_cmp);
+        ssup.comparator = Some(crate::compat::abbrev_unsigned_cmp);
         ssup.abbrev_converter = Some(abbrev_convert);
         ssup.abbrev_abort = Some(abbrev_abort);
         // Not just the tie-break: PostgreSQL also installs this as *the*

@@ -99,10 +99,10 @@ thread_local! {
     static FAST: Cell<Option<(u64, pgrx::pg_sys::TimestampTz, i64, Key)>> = const { Cell::new(None) };
 }
 
-extern "C" {
+crate::ffi::unguarded! {
     /// PostgreSQL's `GetCurrentTransactionStartTimestamp()`: reads a variable, cannot fail.
     #[link_name = "GetCurrentTransactionStartTimestamp"]
-    fn transaction_start() -> pgrx::pg_sys::TimestampTz;
+    fn transaction_start() -> pgrx::pg_sys::TimestampTz = pgrx::pg_sys::GetCurrentTransactionStartTimestamp;
 }
 
 /// How long a look at the file stands for later transactions (a key rotation shows within it).

@@ -50,10 +50,7 @@ pub mod pg_constraint {
     use pgrx::pg_sys::{NameData, Oid};
     pub const RELATION_ID: u32 = 2606;
     pub const RELID_TYPID_NAME_INDEX_ID: u32 = 2665;
-    #[cfg(not(feature = "pg18"))]
-    pub const ANUM_CONRELID: u32 = 8;
-    #[cfg(feature = "pg18")]
-    pub const ANUM_CONRELID: u32 = 9;
+    pub const ANUM_CONRELID: u32 = crate::compat::ANUM_PG_CONSTRAINT_CONRELID;
     pub const CONSTRAINT_CHECK: u8 = b'c';
 
     #[repr(C)]

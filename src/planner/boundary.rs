@@ -21,7 +21,8 @@ struct Pending;
 
 extern "C-unwind" {
     /// `PG_RE_THROW()`: raises the error on top of PostgreSQL's error stack again, to the
-    /// handler that was current before [`catching`] set its own.
+    /// handler that was current before [`catching`] set its own. (pgrx does not bind it:
+    /// scripts/ffi_headers.py checks this declaration against the headers.)
     #[link_name = "pg_re_throw"]
     fn re_throw() -> !;
 }
@@ -85,43 +86,25 @@ pub unsafe fn hook<R>(body: impl FnOnce() -> R) -> R {
 
 /// PostgreSQL's planner entry points, called without pgrx's guard (through [`catching`]).
 pub mod unguarded {
-    use core::ffi::{c_int, c_void};
+    use core::ffi::c_void;
     use pgrx::pg_sys;
 
-    /// A tree walker's callback. Called by PostgreSQL's walkers once per node, so one without
-    /// pgrx's guard takes about the stack of PostgreSQL's own: it must not panic, must call
-    /// only these functions, and must own nothing to drop (an error leaves it by `longjmp`).
-    pub type Walker = Option<unsafe extern "C-unwind" fn(*mut pg_sys::Node, *mut c_void) -> bool>;
+    /// The tree walkers (their names and declarations differ by major).
+    pub use crate::compat::{expression_tree_walker, query_tree_walker};
 
-    #[cfg(any(feature = "pg14", feature = "pg15"))]
-    extern "C-unwind" {
-        pub fn expression_tree_walker(node: *mut pg_sys::Node, walker: Walker, context: *mut c_void) -> bool;
-        pub fn query_tree_walker(query: *mut pg_sys::Query, walker: Walker, context: *mut c_void, flags: c_int)
-            -> bool;
-    }
-    // (16 and later: the macros' functions.)
-    #[cfg(not(any(feature = "pg14", feature = "pg15")))]
-    extern "C-unwind" {
-        #[link_name = "expression_tree_walker_impl"]
-        pub fn expression_tree_walker(node: *mut pg_sys::Node, walker: Walker, context: *mut c_void) -> bool;
-        #[link_name = "query_tree_walker_impl"]
-        pub fn query_tree_walker(query: *mut pg_sys::Query, walker: Walker, context: *mut c_void, flags: c_int)
-            -> bool;
-    }
-
-    extern "C-unwind" {
-        pub fn lappend(list: *mut pg_sys::List, datum: *mut c_void) -> *mut pg_sys::List;
+    crate::ffi::unguarded! {
+        pub fn lappend(list: *mut pg_sys::List, datum: *mut c_void) -> *mut pg_sys::List = pg_sys::lappend;
         pub fn standard_planner(
             parse: *mut pg_sys::Query,
             query_string: *const core::ffi::c_char,
             cursor_options: core::ffi::c_int,
             bound_params: pg_sys::ParamListInfo,
-        ) -> *mut pg_sys::PlannedStmt;
+        ) -> *mut pg_sys::PlannedStmt = pg_sys::standard_planner;
         pub fn evaluate_expr(
             expr: *mut pg_sys::Expr,
             result_type: pg_sys::Oid,
             result_typmod: i32,
             result_collation: pg_sys::Oid,
-        ) -> *mut pg_sys::Expr;
+        ) -> *mut pg_sys::Expr = pg_sys::evaluate_expr;
     }
 }

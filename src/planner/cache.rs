@@ -86,12 +86,13 @@ pub fn init() {
             pg_sys::CacheRegisterSyscacheCallback(cache as i32, Some(privileges_changed), Datum::from(0));
         }
         pg_sys::CacheRegisterRelcacheCallback(Some(relation_changed), Datum::from(0));
-        #[cfg(feature = "pg14")]
-        pg_sys::CacheRegisterSyscacheCallback(
-            pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM as i32,
-            Some(memberships_changed),
-            Datum::from(0),
-        );
+        if !crate::compat::REPLANS_ON_MEMBERSHIP_CHANGE {
+            pg_sys::CacheRegisterSyscacheCallback(
+                pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM as i32,
+                Some(memberships_changed),
+                Datum::from(0),
+            );
+        }
     }
 }
 
@@ -106,7 +107,6 @@ pub fn init() {
 /// changing another role's SUPERUSER or INHERIT attribute on 14 is not caught: a generic plan
 /// made before may then fail with "permission denied" for a bound function whose EXECUTE was
 /// revoked from PUBLIC, until it is prepared again.)
-#[cfg(feature = "pg14")]
 #[pgrx::pg_guard]
 unsafe extern "C-unwind" fn memberships_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
     // SAFETY: marks this backend's cached plans invalid; safe in an invalidation callback

@@ -231,21 +231,8 @@ impl Catalog {
 
 /// Core's own functions of the same names (PostgreSQL 17 and 18), by their
 /// fixed OIDs: pg_catalog is not searched by name either.
-mod core_functions {
-    #[cfg(any(feature = "pg17", feature = "pg18"))]
-    pub const EXTRACT_TIMESTAMP: Option<u32> = Some(pgrx::pg_sys::F_UUID_EXTRACT_TIMESTAMP);
-    #[cfg(any(feature = "pg17", feature = "pg18"))]
-    pub const EXTRACT_VERSION: Option<u32> = Some(pgrx::pg_sys::F_UUID_EXTRACT_VERSION);
-    #[cfg(not(any(feature = "pg17", feature = "pg18")))]
-    pub const EXTRACT_TIMESTAMP: Option<u32> = None;
-    #[cfg(not(any(feature = "pg17", feature = "pg18")))]
-    pub const EXTRACT_VERSION: Option<u32> = None;
-    /// 18's reads v7 (to the millisecond); 17's reads v1 only.
-    #[cfg(feature = "pg18")]
-    pub const EXTRACT_TIMESTAMP_V7: Option<u32> = Some(pgrx::pg_sys::F_UUID_EXTRACT_TIMESTAMP);
-    #[cfg(not(feature = "pg18"))]
-    pub const EXTRACT_TIMESTAMP_V7: Option<u32> = None;
-}
+/// (18's `uuid_extract_timestamp()` reads v7, to the millisecond; 17's reads v1 only.)
+use crate::compat::core_functions;
 
 /// The catalog as one planning sees it: taken from the cache on first use, None where
 /// uuid_ext is absent. Whether the current role may run the bound functions is asked only by
@@ -344,12 +331,12 @@ pub unsafe fn may_execute(f: Oid) -> bool {
     PRIVILEGES.with(|p| p.get(role, f, || unsafe { acl_check(f) }))
 }
 
-extern "C" {
+crate::ffi::unguarded! {
     /// PostgreSQL's `GetUserId()`, called directly rather than through pgrx's error guard: it
     /// returns a variable and cannot fail, so there is nothing to guard (a planning asks it
     /// for every privilege it looks at).
     #[link_name = "GetUserId"]
-    fn current_user() -> Oid;
+    fn current_user() -> Oid = pg_sys::GetUserId;
 }
 
 /// [`may_execute`] asked of PostgreSQL.
@@ -368,15 +355,6 @@ unsafe fn acl_check(f: Oid) -> bool {
         if !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into()) {
             return false;
         }
-        #[cfg(any(feature = "pg14", feature = "pg15"))]
-        let result = pg_sys::pg_proc_aclcheck(f, pg_sys::GetUserId(), pg_sys::ACL_EXECUTE as pg_sys::AclMode);
-        #[cfg(not(any(feature = "pg14", feature = "pg15")))]
-        let result = pg_sys::object_aclcheck(
-            pg_sys::ProcedureRelationId,
-            f,
-            pg_sys::GetUserId(),
-            pg_sys::ACL_EXECUTE as pg_sys::AclMode,
-        );
-        result == pg_sys::AclResult::ACLCHECK_OK
+        crate::compat::may_execute_function(f)
     }
 }

@@ -46,7 +46,7 @@ use super::catalog::{Catalog, Lazy};
 use super::nodes::{cells, varno};
 use super::relations::{own_proof, Proof, V7Proof};
 use super::windows::{byte_order, Order, Window};
-use crate::catalog_ids::operators::{BT_GREATER, DATETIME_BTREE_FAMILY};
+use crate::catalog_ids::operators::DATETIME_BTREE_FAMILY;
 use crate::gucs;
 use pgrx::pg_sys::{self, Node, Oid};
 
@@ -238,7 +238,7 @@ unsafe fn range_clause(
         // The planner has simplified the query's expressions already, X among them; a bound of
         // a constant is folded by conditions() itself, as the planner would fold it.
         for condition in w.conditions(order) {
-            let ri = restrict_info(root, condition, (*window_clause).security_level);
+            let ri = crate::compat::restrict_info(root, condition, (*window_clause).security_level);
             super::estimate::cache_selectivity(root, ri, order, catalog, varno(w.var));
             quals = pg_sys::lappend(quals, ri.cast());
         }
@@ -249,22 +249,6 @@ unsafe fn range_clause(
         (*clause).lossy = !exact;
         (*clause).indexcol = col as pg_sys::AttrNumber;
         clause
-    }
-}
-
-/// `make_simple_restrictinfo()` with a security level.
-unsafe fn restrict_info(
-    root: *mut pg_sys::PlannerInfo,
-    clause: *mut pg_sys::Expr,
-    security_level: pg_sys::Index,
-) -> *mut pg_sys::RestrictInfo {
-    let none = core::ptr::null_mut();
-    // SAFETY: a restriction clause of one relation, as make_simple_restrictinfo() makes it.
-    unsafe {
-        #[cfg(any(feature = "pg14", feature = "pg15"))]
-        return pg_sys::make_restrictinfo(root, clause, true, false, false, security_level, none, none, none);
-        #[cfg(not(any(feature = "pg14", feature = "pg15")))]
-        return pg_sys::make_restrictinfo(root, clause, true, false, false, false, security_level, none, none, none);
     }
 }
 
@@ -338,23 +322,12 @@ pub unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::Rel
         if (*pathkey).pk_opfamily != Oid::from(DATETIME_BTREE_FAMILY) {
             return None;
         }
-        #[cfg(not(feature = "pg18"))]
-        let descending = (*pathkey).pk_strategy == i32::from(BT_GREATER);
-        #[cfg(feature = "pg18")]
-        let descending = (*pathkey).pk_cmptype as i32 == i32::from(BT_GREATER);
+        let descending = crate::compat::pathkey_descending(pathkey);
         let class = (*pathkey).pk_eclass;
         if (*class).ec_has_volatile {
             return None;
         }
-        #[cfg(not(feature = "pg18"))]
-        let children = core::ptr::null_mut();
-        // PostgreSQL 18 keeps the members of child relations apart, by relation.
-        #[cfg(feature = "pg18")]
-        let children = if (rel.relid as i32) < (*class).ec_childmembers_size && !(*class).ec_childmembers.is_null() {
-            *(*class).ec_childmembers.add(rel.relid as usize)
-        } else {
-            core::ptr::null_mut()
-        };
+        let children = crate::compat::child_members(class, rel.relid);
         cells((*class).ec_members).chain(cells(children)).find_map(|member| {
             let expr: *mut Node = (*member.cast::<pg_sys::EquivalenceMember>()).em_expr.cast();
             let (call, var) = super::nodes::call_on_uuid_column(expr)?;

@@ -354,10 +354,7 @@ unsafe fn init_plan(plan_id: i32, paramid: i32) -> *mut pg_sys::SubPlan {
         let sub = new_node::<pg_sys::SubPlan>(NodeTag::T_SubPlan);
         (*sub).subLinkType = pg_sys::SubLinkType::EXPR_SUBLINK;
         (*sub).plan_id = plan_id;
-        #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16"))]
-        let name = format!("InitPlan {plan_id} (returns ${paramid})\0");
-        #[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16")))]
-        let name = format!("InitPlan {plan_id}\0");
+        let name = crate::compat::init_plan_name(plan_id, paramid) + "\0";
         (*sub).plan_name = pg_sys::pstrdup(name.as_ptr().cast());
         (*sub).firstColType = pg_sys::UUIDOID;
         (*sub).firstColTypmod = -1;

@@ -352,11 +352,7 @@ unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants
             core::slice::from_raw_parts((*constr).check, usize::from((*constr).num_check))
         };
         for check in checks {
-            #[cfg(feature = "pg18")]
-            let enforced = check.ccenforced;
-            #[cfg(not(feature = "pg18"))]
-            let enforced = true;
-            if !(check.ccvalid && enforced) || (with_descendants && check.ccnoinherit) {
+            if !(check.ccvalid && crate::compat::check_enforced(check)) || (with_descendants && check.ccnoinherit) {
                 continue;
             }
             let mut parts = core::ptr::null_mut();

@@ -48,13 +48,7 @@ thread_local! {
 /// This backend's local transaction id (`MyProc->lxid`; `MyProc->vxid.lxid` from 17).
 fn current_transaction() -> u32 {
     // SAFETY: MyProc is set for every backend that runs triggers; a plain read.
-    unsafe {
-        #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16"))]
-        let lxid = (*pg_sys::MyProc).lxid;
-        #[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16")))]
-        let lxid = (*pg_sys::MyProc).vxid.lxid;
-        lxid
-    }
+    unsafe { crate::compat::local_transaction_id() }
 }
 
 /// A trigger's arguments as the bytes CREATE TRIGGER stored (database encoding).
@@ -236,10 +230,7 @@ fn moved_away(relid: Oid, tid: pg_sys::ItemPointerData, xmin: pg_sys::Transactio
     // what is read, whatever its visibility); the pinned buffer is released below.
     let moved = unsafe {
         let snapshot = &raw mut pg_sys::SnapshotAnyData;
-        #[cfg(feature = "pg14")]
-        let found = pg_sys::heap_fetch_extended(rel.as_ptr(), snapshot, &mut tuple, &mut buffer, true);
-        #[cfg(not(feature = "pg14"))]
-        let found = pg_sys::heap_fetch(rel.as_ptr(), snapshot, &mut tuple, &mut buffer, true);
+        let found = crate::compat::heap_fetch_keep_buf(rel.as_ptr(), snapshot, &mut tuple, &mut buffer);
         let moved = found
             && tuple.t_data.as_ref().is_some_and(|header| {
                 let ctid = header.t_ctid;
