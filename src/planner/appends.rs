@@ -30,47 +30,11 @@
 //! table's own paths (`set_rel_pathlist_hook`, [`super::index_paths`]), for the joins and
 //! `UNION ALL`s above it.
 
-use super::boundary;
 use super::catalog::Lazy;
 use super::index_paths::sort_by_function;
 use super::relations::{partition_key, V7Proof};
 use super::windows::byte_order;
-use crate::gucs;
 use pgrx::pg_sys::{self, Oid};
-
-static mut PREV_UPPER: pg_sys::create_upper_paths_hook_type = None;
-
-/// Installs the hook (from `_PG_init`), after whatever hook was there.
-pub fn init() {
-    // SAFETY: _PG_init runs once per process, single-threaded.
-    unsafe {
-        PREV_UPPER = pg_sys::create_upper_paths_hook;
-        pg_sys::create_upper_paths_hook = Some(upper_paths);
-    }
-}
-
-unsafe extern "C-unwind" fn upper_paths(
-    root: *mut pg_sys::PlannerInfo,
-    stage: pg_sys::UpperRelationKind::Type,
-    input_rel: *mut pg_sys::RelOptInfo,
-    output_rel: *mut pg_sys::RelOptInfo,
-    extra: *mut core::ffi::c_void,
-) {
-    // SAFETY: PostgreSQL calls this with the planner's own structures for one stage, after
-    // making its own paths for it and before choosing among them; the hook's whole body, an
-    // error raised in it PostgreSQL's, raised again unchanged.
-    unsafe {
-        boundary::hook(|| {
-            // SAFETY: the previous hook, with the arguments it expects.
-            if let Some(prev) = PREV_UPPER {
-                boundary::catching(|| prev(root, stage, input_rel, output_rel, extra));
-            }
-            if stage == pg_sys::UpperRelationKind::UPPERREL_ORDERED && gucs::time_index_conditions() {
-                add_ordered_output(root, input_rel, output_rel);
-            }
-        })
-    }
-}
 
 /// Offers the ordered Append among a partitioned table's own paths, for the joins and appends
 /// (`UNION ALL`) above it: where the table is the query's whole scan, PostgreSQL drops them
@@ -79,7 +43,7 @@ unsafe extern "C-unwind" fn upper_paths(
 /// # Safety
 /// `root`, `rel` and `rte` are the planner's, for a relation whose own paths are made (and its
 /// partitions' before them).
-pub unsafe fn add_ordered_append(
+pub(super) unsafe fn add_ordered_append(
     root: *mut pg_sys::PlannerInfo,
     rel: *mut pg_sys::RelOptInfo,
     rte: *mut pg_sys::RangeTblEntry,
@@ -105,7 +69,7 @@ pub unsafe fn add_ordered_append(
 /// # Safety
 /// `root` is the planner's; `input_rel` and `ordered_rel` the input and output of the
 /// query's ORDER BY stage, its own paths made.
-unsafe fn add_ordered_output(
+pub(super) unsafe fn add_ordered_output(
     root: *mut pg_sys::PlannerInfo,
     input_rel: *mut pg_sys::RelOptInfo,
     ordered_rel: *mut pg_sys::RelOptInfo,

@@ -41,48 +41,12 @@
 //! merges, for an order) what each offers. Pruning a table partitioned by `RANGE` on the key is
 //! [`super::partitions`]'s.
 
-use super::boundary;
 use super::catalog::{Catalog, Lazy};
 use super::nodes::{cells, varno};
 use super::relations::{own_proof, Proof, V7Proof};
 use super::windows::{byte_order, Order, Window};
 use crate::catalog_ids::operators::DATETIME_BTREE_FAMILY;
-use crate::gucs;
 use pgrx::pg_sys::{self, Node, Oid};
-
-static mut PREV_PATHLIST: pg_sys::set_rel_pathlist_hook_type = None;
-
-/// Installs the hook (from `_PG_init`), after whatever hook was there.
-pub fn init() {
-    // SAFETY: _PG_init runs once per process, single-threaded.
-    unsafe {
-        PREV_PATHLIST = pg_sys::set_rel_pathlist_hook;
-        pg_sys::set_rel_pathlist_hook = Some(rel_pathlist);
-    }
-}
-
-unsafe extern "C-unwind" fn rel_pathlist(
-    root: *mut pg_sys::PlannerInfo,
-    rel: *mut pg_sys::RelOptInfo,
-    rti: pg_sys::Index,
-    rte: *mut pg_sys::RangeTblEntry,
-) {
-    // SAFETY: PostgreSQL calls this with the planner's own structures for one relation, after
-    // making its own paths for it and before choosing among them; the hook's whole body, an
-    // error raised in it PostgreSQL's, raised again unchanged.
-    unsafe {
-        boundary::hook(|| {
-            // SAFETY: the previous hook, with the arguments it expects.
-            if let Some(prev) = PREV_PATHLIST {
-                boundary::catching(|| prev(root, rel, rti, rte));
-            }
-            if gucs::time_index_conditions() {
-                add_paths(root, rel, rte);
-                super::appends::add_ordered_append(root, rel, rte);
-            }
-        })
-    }
-}
 
 /// A sort the query asks for by `f(col)`, `f` a one-argument function of a uuid column of
 /// the relation.
@@ -96,7 +60,11 @@ pub struct Sort {
 
 /// # Safety
 /// `root`, `rel` and `rte` are the planner's, for a relation whose own paths are made.
-unsafe fn add_paths(root: *mut pg_sys::PlannerInfo, rel: *mut pg_sys::RelOptInfo, rte: *mut pg_sys::RangeTblEntry) {
+pub(super) unsafe fn add_paths(
+    root: *mut pg_sys::PlannerInfo,
+    rel: *mut pg_sys::RelOptInfo,
+    rte: *mut pg_sys::RangeTblEntry,
+) {
     // SAFETY: the planner's structures, read as PostgreSQL's own path generation reads them.
     unsafe {
         let r = &*rel;

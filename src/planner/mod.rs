@@ -1,6 +1,9 @@
 //! Planner integration: time windows and ordered reads on UUID keys, served by the key's
 //! indexes and partitions.
 //!
+//! Every hook is installed, chained and entered in [`hooks`] (read it first); the modules
+//! below are what the hooks call.
+//!
 //! | what | file | hook | what it changes |
 //! |---|---|---|---|
 //! | windows and ordered reads | [`index_paths`] | `set_rel_pathlist_hook` | offers, beside PostgreSQL's own paths for a table, index and bitmap scans whose conditions are the ranges of the key that time windows imply, and index scans whose order is the one `ORDER BY uuid_ext_timestamp(id)` asks for; the query is not changed and the planner picks by cost |
@@ -34,6 +37,7 @@ mod boundary;
 mod cache;
 mod catalog;
 mod estimate;
+mod hooks;
 mod index_paths;
 mod nodes;
 mod once;
@@ -41,25 +45,15 @@ mod partitions;
 mod relations;
 mod windows;
 
-use crate::gucs;
 use catalog::Lazy;
-use core::ffi::{c_char, c_void};
+use core::ffi::c_void;
 use nodes::{cells, conjuncts};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag};
 
-static mut PREV_PLANNER: pg_sys::planner_hook_type = None;
-
-/// Installs the hooks (from `_PG_init`), after whatever hooks were there.
+/// Installs the hooks (from `_PG_init`): [`hooks`].
 pub fn init() {
-    // SAFETY: _PG_init runs once per process, single-threaded.
-    unsafe {
-        PREV_PLANNER = pg_sys::planner_hook;
-        pg_sys::planner_hook = Some(planner);
-    }
-    index_paths::init();
-    appends::init();
-    cache::init();
+    hooks::install();
 }
 
 /// What one planning's pruning rewrite shares.
@@ -76,39 +70,24 @@ pub struct Walk {
     pub transient: bool,
 }
 
-unsafe extern "C-unwind" fn planner(
-    parse: *mut pg_sys::Query,
-    query_string: *const c_char,
-    cursor_options: core::ffi::c_int,
-    bound_params: pg_sys::ParamListInfo,
-) -> *mut pg_sys::PlannedStmt {
-    // SAFETY: the hook's whole body; an error raised while planning is PostgreSQL's, raised
-    // again unchanged ([`boundary`]).
-    unsafe { boundary::hook(|| plan(parse, query_string, cursor_options, bound_params)) }
-}
-
-/// The planner hook's body.
+/// The planner hook's body: with `active` (the setting), the pruning rewrite of the query
+/// before `plan_it` plans it, and the finished plan's marks after.
 ///
 /// # Safety
-/// PostgreSQL's planner arguments, inside [`boundary::hook`].
+/// PostgreSQL's query to plan, inside [`boundary::hook`]; `plan_it` plans it.
 unsafe fn plan(
     parse: *mut pg_sys::Query,
-    query_string: *const c_char,
-    cursor_options: core::ffi::c_int,
-    bound_params: pg_sys::ParamListInfo,
+    active: bool,
+    plan_it: impl FnOnce() -> *mut pg_sys::PlannedStmt,
 ) -> *mut pg_sys::PlannedStmt {
     let mut walk =
         Walk { catalog: Lazy::Unresolved, depends_on_role: false, proven_trees: Vec::new(), transient: false };
-    // SAFETY: PostgreSQL passes the query to plan and the planner's arguments; the previous
-    // hook (or the standard planner) gets them unchanged but for the added conjuncts.
+    // SAFETY: the query PostgreSQL is about to plan, and the plan made of it.
     unsafe {
-        if gucs::time_index_conditions() {
+        if active {
             rewrite_query(parse, &mut walk);
         }
-        let planned = boundary::catching(|| match PREV_PLANNER {
-            Some(prev) => prev(parse, query_string, cursor_options, bound_params),
-            None => boundary::unguarded::standard_planner(parse, query_string, cursor_options, bound_params),
-        });
+        let planned = plan_it();
         if !planned.is_null() {
             if walk.depends_on_role {
                 if let Some(catalog) = walk.catalog.catalog() {

@@ -1,0 +1,100 @@
+//! The planner's entrance: every hook uuid_ext installs, in the order PostgreSQL calls them
+//! for one query, each chained after whatever hook was there before (another extension's,
+//! called first, with the same arguments) and each no more than the edge between PostgreSQL
+//! and the module that does the work. An error PostgreSQL raises inside reaches the client
+//! unchanged ([`boundary::hook`]); nothing acts while `uuid_ext.time_index_conditions` is off.
+//!
+//! | hook | when PostgreSQL calls it | what it does here |
+//! |---|---|---|
+//! | `planner_hook` | once per query, before planning | adds the key range a window implies to a partitioned table's quals, so partitions are pruned ([`super::partitions`]); after planning, makes such a bound an InitPlan parameter ([`super::once`]) |
+//! | `set_rel_pathlist_hook` | once per table, after PostgreSQL's own paths | offers index paths for windows and ordered reads ([`super::index_paths`]), and the ordered Append of a partitioned table's partitions for the joins above it ([`super::appends`]) |
+//! | `create_upper_paths_hook` | once per upper stage | offers the ordered Append to the query's ORDER BY ([`super::appends`]) |
+//!
+//! PostgreSQL has no way to unload a library, so nothing is ever uninstalled: a backend keeps
+//! the hooks from `_PG_init` to its exit.
+
+use super::boundary;
+use crate::gucs;
+use core::ffi::{c_char, c_int, c_void};
+use pgrx::pg_sys;
+
+static mut PREV_PLANNER: pg_sys::planner_hook_type = None;
+static mut PREV_PATHLIST: pg_sys::set_rel_pathlist_hook_type = None;
+static mut PREV_UPPER: pg_sys::create_upper_paths_hook_type = None;
+
+/// Installs every hook (from `_PG_init`), each after whatever hook was there, and the cache
+/// callbacks that keep what the hooks look up ([`super::cache`]).
+pub fn install() {
+    // SAFETY: _PG_init runs once per process, single-threaded, before any planning.
+    unsafe {
+        PREV_PLANNER = pg_sys::planner_hook;
+        pg_sys::planner_hook = Some(planner);
+        PREV_PATHLIST = pg_sys::set_rel_pathlist_hook;
+        pg_sys::set_rel_pathlist_hook = Some(rel_pathlist);
+        PREV_UPPER = pg_sys::create_upper_paths_hook;
+        pg_sys::create_upper_paths_hook = Some(upper_paths);
+    }
+    super::cache::init();
+}
+
+unsafe extern "C-unwind" fn planner(
+    parse: *mut pg_sys::Query,
+    query_string: *const c_char,
+    cursor_options: c_int,
+    bound_params: pg_sys::ParamListInfo,
+) -> *mut pg_sys::PlannedStmt {
+    // SAFETY: PostgreSQL's planner arguments; the previous hook (or the standard planner) gets
+    // them unchanged but for the conjuncts the rewrite adds. The hook's whole body.
+    unsafe {
+        boundary::hook(|| {
+            super::plan(parse, gucs::time_index_conditions(), || {
+                boundary::catching(|| match PREV_PLANNER {
+                    Some(prev) => prev(parse, query_string, cursor_options, bound_params),
+                    None => boundary::unguarded::standard_planner(parse, query_string, cursor_options, bound_params),
+                })
+            })
+        })
+    }
+}
+
+unsafe extern "C-unwind" fn rel_pathlist(
+    root: *mut pg_sys::PlannerInfo,
+    rel: *mut pg_sys::RelOptInfo,
+    rti: pg_sys::Index,
+    rte: *mut pg_sys::RangeTblEntry,
+) {
+    // SAFETY: PostgreSQL calls this with the planner's own structures for one relation, after
+    // making its own paths for it and before choosing among them. The hook's whole body.
+    unsafe {
+        boundary::hook(|| {
+            if let Some(prev) = PREV_PATHLIST {
+                boundary::catching(|| prev(root, rel, rti, rte));
+            }
+            if gucs::time_index_conditions() {
+                super::index_paths::add_paths(root, rel, rte);
+                super::appends::add_ordered_append(root, rel, rte);
+            }
+        })
+    }
+}
+
+unsafe extern "C-unwind" fn upper_paths(
+    root: *mut pg_sys::PlannerInfo,
+    stage: pg_sys::UpperRelationKind::Type,
+    input_rel: *mut pg_sys::RelOptInfo,
+    output_rel: *mut pg_sys::RelOptInfo,
+    extra: *mut c_void,
+) {
+    // SAFETY: PostgreSQL calls this with the planner's own structures for one stage, after
+    // making its own paths for it and before choosing among them. The hook's whole body.
+    unsafe {
+        boundary::hook(|| {
+            if let Some(prev) = PREV_UPPER {
+                boundary::catching(|| prev(root, stage, input_rel, output_rel, extra));
+            }
+            if stage == pg_sys::UpperRelationKind::UPPERREL_ORDERED && gucs::time_index_conditions() {
+                super::appends::add_ordered_output(root, input_rel, output_rel);
+            }
+        })
+    }
+}
