@@ -195,12 +195,10 @@ extern "C-unwind" {
 // (16 and later: the macros' functions.)
 #[cfg(not(any(feature = "pg14", feature = "pg15")))]
 crate::ffi::unguarded! {
-    #[link_name = "expression_tree_walker_impl"]
     pub fn expression_tree_walker(node: *mut pg_sys::Node, walker: Walker, context: *mut c_void) -> bool
-        = pg_sys::expression_tree_walker_impl;
-    #[link_name = "query_tree_walker_impl"]
+        = expression_tree_walker_impl;
     pub fn query_tree_walker(query: *mut pg_sys::Query, walker: Walker, context: *mut c_void, flags: c_int)
-        -> bool = pg_sys::query_tree_walker_impl;
+        -> bool = query_tree_walker_impl;
 }
 
 /// The comparator of unsigned abbreviated sort keys. PostgreSQL 15+ has this exact comparator,
@@ -217,7 +215,6 @@ pub unsafe extern "C-unwind" fn abbrev_unsigned_cmp(
 }
 #[cfg(not(feature = "pg14"))]
 crate::ffi::unguarded! {
-    #[link_name = "ssup_datum_unsigned_cmp"]
     pub fn abbrev_unsigned_cmp(x: pg_sys::Datum, y: pg_sys::Datum, ssup: pg_sys::SortSupport) -> c_int
-        = pg_sys::ssup_datum_unsigned_cmp;
+        = ssup_datum_unsigned_cmp;
 }

@@ -143,12 +143,11 @@ crate::ffi::unguarded! {
     /// PostgreSQL's `MemoryContextAllocExtended()`, called directly rather than through pgrx's
     /// error guard: with [`NO_OOM`] it returns NULL instead of raising an ERROR (and a size this
     /// small is always valid), so there is nothing to guard.
-    #[link_name = "MemoryContextAllocExtended"]
     pub fn alloc_no_oom(
         context: pgrx::pg_sys::MemoryContext,
         size: usize,
         flags: core::ffi::c_int,
-    ) -> *mut core::ffi::c_void = pgrx::pg_sys::MemoryContextAllocExtended;
+    ) -> *mut core::ffi::c_void = MemoryContextAllocExtended;
 }
 
 /// 16 bytes as a `uuid` Datum in the current memory context: allocated without the error path

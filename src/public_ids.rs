@@ -101,8 +101,7 @@ thread_local! {
 
 crate::ffi::unguarded! {
     /// PostgreSQL's `GetCurrentTransactionStartTimestamp()`: reads a variable, cannot fail.
-    #[link_name = "GetCurrentTransactionStartTimestamp"]
-    fn transaction_start() -> pgrx::pg_sys::TimestampTz = pgrx::pg_sys::GetCurrentTransactionStartTimestamp;
+    fn transaction_start() -> pgrx::pg_sys::TimestampTz = GetCurrentTransactionStartTimestamp;
 }
 
 /// How long a look at the file stands for later transactions (a key rotation shows within it).

@@ -312,8 +312,7 @@ unsafe fn member_name(class: Oid, object: Oid, subid: i32) -> Vec<u8> {
 crate::ffi::unguarded! {
     /// PostgreSQL's own `pg_get_function_identity_arguments(oid)` (a V1 function; pg_sys
     /// exports only a Rust wrapper of it, which DirectFunctionCall cannot take).
-    #[link_name = "pg_get_function_identity_arguments"]
-    fn identity_arguments(fcinfo: pg_sys::FunctionCallInfo) -> Datum = pg_sys::pg_get_function_identity_arguments;
+    fn identity_arguments(fcinfo: pg_sys::FunctionCallInfo) -> Datum = pg_get_function_identity_arguments;
 }
 
 /// PostgreSQL's description of an object ("default value for column id of table ev").

@@ -93,18 +93,18 @@ pub mod unguarded {
     pub use crate::compat::{expression_tree_walker, query_tree_walker};
 
     crate::ffi::unguarded! {
-        pub fn lappend(list: *mut pg_sys::List, datum: *mut c_void) -> *mut pg_sys::List = pg_sys::lappend;
+        pub fn lappend(list: *mut pg_sys::List, datum: *mut c_void) -> *mut pg_sys::List = lappend;
         pub fn standard_planner(
             parse: *mut pg_sys::Query,
             query_string: *const core::ffi::c_char,
             cursor_options: core::ffi::c_int,
             bound_params: pg_sys::ParamListInfo,
-        ) -> *mut pg_sys::PlannedStmt = pg_sys::standard_planner;
+        ) -> *mut pg_sys::PlannedStmt = standard_planner;
         pub fn evaluate_expr(
             expr: *mut pg_sys::Expr,
             result_type: pg_sys::Oid,
             result_typmod: i32,
             result_collation: pg_sys::Oid,
-        ) -> *mut pg_sys::Expr = pg_sys::evaluate_expr;
+        ) -> *mut pg_sys::Expr = evaluate_expr;
     }
 }

@@ -335,8 +335,7 @@ crate::ffi::unguarded! {
     /// PostgreSQL's `GetUserId()`, called directly rather than through pgrx's error guard: it
     /// returns a variable and cannot fail, so there is nothing to guard (a planning asks it
     /// for every privilege it looks at).
-    #[link_name = "GetUserId"]
-    fn current_user() -> Oid = pg_sys::GetUserId;
+    fn current_user() -> Oid = GetUserId;
 }
 
 /// [`may_execute`] asked of PostgreSQL.

@@ -44,6 +44,18 @@ check() {
     fi
 }
 
+# both A B: "A|B" for check's sides made of two results; nothing when either is empty (so the
+# check fails rather than compare two failures).
+both() {
+    if [ -n "$1" ] && [ -n "$2" ]; then echo "$1|$2"; fi
+}
+
+# counted N: N when it is a count above 0; nothing otherwise (a count that found nothing to
+# count is no expectation to compare with).
+counted() {
+    if [ "${1:-0}" -gt 0 ] 2>/dev/null; then echo "$1"; fi
+}
+
 # check_empty NAME ACTUAL: ok when ACTUAL is empty. The caller makes sure the command that
 # produced it ran (its errors are part of ACTUAL, or another check shows it).
 check_empty() {

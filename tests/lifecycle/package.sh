@@ -72,7 +72,7 @@ if wants 18; then
     tarball=$DIST/uuid_ext-$VERSION-pg18-linux-x86_64.tar.gz
     check "PostgreSQL 18 tarball: both licence files" "2" \
         "$(tar -tzf "$tarball" | grep -cE '^uuid_ext-[^/]+/LICENSE-(MIT|APACHE)$')"
-    check "PostgreSQL 18 tarball: the SQL edition's files, as in the repository" "$(ls "$ROOT"/sql-edition/*.sql "$ROOT"/sql-edition/*.control | wc -l)" \
+    check "PostgreSQL 18 tarball: the SQL edition's files, as in the repository" "$(counted "$(ls "$ROOT"/sql-edition/*.sql "$ROOT"/sql-edition/*.control | wc -l)")" \
         "$(for f in $(cd "$ROOT/sql-edition" && ls *.sql *.control); do
                tar -xzOf "$tarball" "uuid_ext-$VERSION-pg18-linux-x86_64/sql-edition/$f" | cmp -s - "$ROOT/sql-edition/$f" && echo same
            done | grep -c same)"

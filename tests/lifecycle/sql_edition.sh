@@ -286,8 +286,8 @@ SQL
                   JOIN pg_extension e ON e.oid = x.refobjid AND e.extname NOT IN ('uuid_ext', 'plpgsql')
                   WHERE d.refclassid = 'pg_proc'::regclass AND d.deptype = 'n'" | paste -sd'|' -)"
     check "PostgreSQL $v: after the move: the same rows and views, no table or index rewritten" \
-        "$before|$files_before" \
-        "$(as "$BIN" "$PORT" app_owner mig -c "$fingerprint")|$(as "$BIN" "$PORT" app_owner mig -c "$relfilenodes")"
+        "$(both "$before" "$files_before")" \
+        "$(both "$(as "$BIN" "$PORT" app_owner mig -c "$fingerprint")" "$(as "$BIN" "$PORT" app_owner mig -c "$relfilenodes")")"
     check "PostgreSQL $v: after the move: defaults and CHECKs are uuid_ext's and work" "t|t|t" "$(as "$BIN" "$PORT" app_owner mig <<'SQL' 2>&1 | paste -sd'|' -
 INSERT INTO events (what) VALUES ('after');
 SELECT uuid_is_v7(id) FROM events WHERE what = 'after';

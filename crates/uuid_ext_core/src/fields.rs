@@ -114,4 +114,15 @@ mod tests {
         assert_eq!(version(&hex("00000000-0000-4000-c000-000000000000")), None);
         assert_eq!(version(&hex("00000000-0000-4000-8000-000000000000")), Some(4));
     }
+
+    /// RFC 9562 §4.1, Table 1: the variant field's four meanings, by the high bits of octet 8.
+    #[test]
+    fn variant_labels() {
+        let labels = [(0x00, "NCS"), (0x80, "RFC 9562"), (0xc0, "Microsoft"), (0xe0, "Future")];
+        for (octet8, label) in labels {
+            let mut b = [0u8; 16];
+            b[8] = octet8;
+            assert_eq!(variant(&b).label(), label);
+        }
+    }
 }

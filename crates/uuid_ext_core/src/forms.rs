@@ -540,4 +540,17 @@ mod tests {
         assert_eq!(typeid::encode("a".repeat(64).as_bytes(), &crate::NIL), Err(TypeIdError::PrefixTooLong));
         assert_eq!(typeid::encode("a".repeat(63).as_bytes(), &crate::NIL).map(|t| t.len()), Ok(63 + 1 + 26));
     }
+
+    /// '=' is padding only where the form has padding, and only at the end.
+    #[test]
+    fn padding_only_at_the_end_of_padded_forms() {
+        // Hex has no padding: a '=' is a symbol outside the alphabet.
+        let hex_text = format!("{}=", "0".repeat(31));
+        assert_eq!(decode(hex_text.as_bytes(), Format::Hex), Err(FormError::Symbol));
+        // base32hex: 26 symbols and 6 '=', but a symbol after the first '='.
+        let middle = format!("{}={}=====", "0".repeat(25), "0");
+        assert_eq!(decode(middle.as_bytes(), Format::Base32Hex), Err(FormError::Padding));
+        let end = format!("{}======", "0".repeat(26));
+        assert_eq!(decode(end.as_bytes(), Format::Base32Hex), Ok(crate::NIL));
+    }
 }

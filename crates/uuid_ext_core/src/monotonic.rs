@@ -66,6 +66,11 @@ const fn mask(bits: u32) -> u64 {
     (1u64 << bits) - 1
 }
 
+/// Method 1's counter bits below the 12 in `rand_a`, at the top of `rand_b`'s 62 bits.
+fn counter_tail(counter: u64) -> u64 {
+    (counter & mask(COUNTER_BITS - 12)) << COUNTER_TAIL_RANDOM_BITS
+}
+
 /// The last v7 value's position, shared by all strict methods so that a
 /// change of `uuid_ext.v7_method` mid-session never breaks the order.
 #[derive(Debug, Clone, Default)]
@@ -207,10 +212,9 @@ impl V7State {
                     last_ms + 1
                 };
                 self.last_tick = ms << 12 | self.counter >> (COUNTER_BITS - 12);
-                let counter_low = self.counter & mask(COUNTER_BITS - 12);
                 Drawn {
                     tick: self.last_tick,
-                    rand_b: counter_low << COUNTER_TAIL_RANDOM_BITS | random() & mask(COUNTER_TAIL_RANDOM_BITS),
+                    rand_b: counter_tail(self.counter) | random() & mask(COUNTER_TAIL_RANDOM_BITS),
                     instant: instant_of(now, now_ms, ms, |ms| ms as i128 * NANOS_PER_MILLI),
                     whole_ms: true,
                 }
@@ -621,5 +625,63 @@ mod tests {
         // Forward again: no further increment.
         let (_, s4) = c.next(T0 + 1_000).unwrap();
         assert_eq!(s4, 0);
+    }
+
+    /// Methods whose rand_a is not a fraction of the millisecond keep it through a shift: only
+    /// the millisecond moves.
+    #[test]
+    fn a_shift_keeps_counter_and_random_rand_a() {
+        let shift = 5 * 86_400 * NANOS_PER_MILLI * 1000 + 500_000;
+        for method in [V7Method::Counter, V7Method::Random] {
+            let (plain, shifted) = (
+                V7State::default().next(method, T0 + 123_456, 0, splitmix(3)).unwrap(),
+                V7State::default().next(method, T0 + 123_456, shift, splitmix(3)).unwrap(),
+            );
+            assert_eq!(plain[6..], shifted[6..], "{method:?}");
+            assert_eq!(ms_of(&shifted), ms_of(&plain) + 5 * 86_400 * 1000, "{method:?}");
+        }
+    }
+
+    /// V7Method::Random: the time is the clock's millisecond, whatever the random bits.
+    #[test]
+    fn random_method_keeps_the_clocks_millisecond() {
+        for word in [0, u64::MAX, 0x8000_0000_0000_0001] {
+            let b = V7State::default().next(V7Method::Random, T0 + 7_654_321, 0, || word).unwrap();
+            assert_eq!(ms_of(&b), (T0 + 7_654_321) / NANOS_PER_MILLI);
+        }
+    }
+
+    /// A full 42-bit counter moves to the next millisecond with a fresh seed (top bit clear).
+    #[test]
+    fn counter_rolls_over_to_the_next_millisecond() {
+        let ms = (T0 / NANOS_PER_MILLI) as u64;
+        let mut st = V7State {
+            last_tick: ms << 12 | mask(COUNTER_BITS) >> (COUNTER_BITS - 12),
+            counter: mask(COUNTER_BITS),
+            method: Some(V7Method::Counter),
+            ..V7State::default()
+        };
+        let b = st.next(V7Method::Counter, T0, 0, || u64::MAX).unwrap();
+        assert_eq!(ms_of(&b), ms as i128 + 1);
+        let rand_a = u16::from_be_bytes([b[6], b[7]]) & 0xfff;
+        assert_eq!(u64::from(rand_a), mask(COUNTER_BITS - 1) >> (COUNTER_BITS - 12));
+    }
+
+    /// v1's clock ends at its last 100-ns tick: a call that would need the next one fails.
+    #[test]
+    fn gregorian_clock_ends_at_its_last_tick() {
+        let last = crate::time::unix_from_gregorian(MAX_GREGORIAN_100NS);
+        let mut c = GregorianClock::new(0);
+        assert_eq!(c.next(last - 100).map(|(t, _)| t), Ok(MAX_GREGORIAN_100NS - 1));
+        assert_eq!(c.next(last - 100).map(|(t, _)| t), Ok(MAX_GREGORIAN_100NS));
+        assert_eq!(c.next(last - 100), Err(Error::TimestampOutOfRange));
+    }
+
+    /// The counter's 30 low bits fill `rand_b` from its 62nd bit down, nothing above.
+    #[test]
+    fn counter_tail_is_the_counters_low_30_bits_under_rand_bs_top() {
+        assert_eq!(counter_tail(mask(COUNTER_BITS)), mask(30) << 32);
+        assert_eq!(counter_tail(1 << 30), 0);
+        assert_eq!(counter_tail(1), 1 << 32);
     }
 }

@@ -105,4 +105,15 @@ mod tests {
         let child_generation = u64::from_ne_bytes(from_child[32..].try_into().unwrap());
         assert_eq!(child_generation, fork_generation() + 1);
     }
+
+    /// Both halves of bytes16() are random, and without a fork the stream continues as the
+    /// generator's own (no reseed on each call).
+    #[test]
+    fn bytes16_is_the_streams_next_two_words() {
+        let mut r = ForkSafeRng::from_os();
+        let mut copy = r.rng.clone();
+        let (hi, lo) = (copy.next_u64(), copy.next_u64());
+        assert_eq!(r.bytes16(), ((u128::from(hi) << 64) | u128::from(lo)).to_ne_bytes());
+        assert_eq!(r.next_u64(), copy.next_u64());
+    }
 }

@@ -93,4 +93,11 @@ mod tests {
         assert_ne!(from_child[6..], parent_next.to_ne_bytes(), "the child continued the parent's stream");
         assert_eq!(with(|s| s.node), parent_node, "the parent keeps its own state");
     }
+
+    #[test]
+    fn wall_clock_is_the_system_clock() {
+        let system = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as i128;
+        let (before, clock, after) = (system(), wall_clock(), system());
+        assert!(before <= clock && clock <= after, "{clock} not within [{before}, {after}]");
+    }
 }

@@ -196,4 +196,20 @@ mod tests {
         assert_eq!(lower_bound(i128::MAX / 2), NIL);
         assert!(key(&lower_bound(i128::MAX / 2)) >= UNTIMED);
     }
+
+    /// Before the Gregorian epoch the bound is its first v6; between it and 1970 a v6 at the
+    /// time; past v1's last tick (year 5236) and off a millisecond, the v7 of the next one.
+    #[test]
+    fn lower_bound_in_each_era() {
+        let v6_at = |timestamp| encode_v6(&GregorianFields { timestamp, clock_seq: 0, node: [0; 6] });
+        let epoch = -GREGORIAN_UNIX_OFFSET_100NS * 100;
+        assert_eq!(lower_bound(epoch - 1_000_000_000), v6_at(0));
+        let t1900 = -2_208_988_800_000_000_000i128;
+        assert_eq!(lower_bound(t1900), v6_at(gregorian_from_unix(t1900).unwrap()));
+        let t6000 = 127_250_000_000_000_000_000i128; // about year 6002
+        assert!(gregorian_from_unix(t6000).is_err());
+        let ms = t6000 / NANOS_PER_MILLI;
+        assert_eq!(lower_bound(t6000 + 500_000), v7::encode(ms as u64 + 1, 0, 0));
+        assert_eq!(lower_bound(t6000), v7::encode(ms as u64, 0, 0));
+    }
 }

@@ -114,15 +114,22 @@ FROM pg_temp.plan_lines($$SELECT count(*), sum(n) FROM ev WHERE uuid_extract_tim
 SELECT bool_or(line ~ 'Gather Merge') AS gather_merge
 FROM pg_temp.plan_lines($$SELECT n FROM ev WHERE uuid_extract_timestamp(id) >= '2026-03-01 00:00+00'::timestamptz + (now() - now())
                           ORDER BY n$$) line;
-SELECT pg_temp.same_without_hook(q) AS same_rows_without_hook_in_parallel, count(*)
+-- (Read in one statement each, as EXPLAIN plans them: most in parallel.)
+SELECT count(*) FILTER (WHERE pg_temp.verbose_plan(q, true) ~ 'Gather') AS parallel_plans FROM windows;
+SELECT pg_temp.same_without_hook(q, parallel => true) AS same_rows_without_hook_in_parallel, count(*)
 FROM windows GROUP BY 1 ORDER BY 1;
 SELECT * FROM pg_temp.filters($$SELECT count(*) FROM ev
     WHERE uuid_extract_timestamp(id) >= '2026-05-01 00:00+00'::timestamptz + (now() - now())$$, true);
 -- A Gather over the whole plan (debug_parallel_query, force_parallel_mode before 16).
 SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query'
                        ELSE 'force_parallel_mode' END, 'on', false) IS NOT NULL AS forced;
-SET max_parallel_workers_per_gather = 0;
-SELECT pg_temp.same_without_hook(q) AS same_rows_under_one_gather, count(*)
+-- (Parallel scans costed as usual again, so the forced Gather is the plan's only one; workers
+-- must be allowed for it to be added at all.)
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+SELECT count(*) FILTER (WHERE pg_temp.verbose_plan(q, true) ~ 'Single Copy: true') AS under_one_gather FROM windows;
+SELECT pg_temp.same_without_hook(q, parallel => true) AS same_rows_under_one_gather, count(*)
 FROM windows GROUP BY 1 ORDER BY 1;
 -- A user's own bound call in a filter stays a call, computed only for the rows that reach it:
 -- here none, so its division by zero is never computed, with the hook as without it (a Gather
@@ -145,14 +152,11 @@ SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000
                        ELSE 'force_parallel_mode' END, 'regress', false) IS NOT NULL AS forced_hidden;
 SELECT * FROM pg_temp.filters($$SELECT count(*) FROM ev
     WHERE uuid_extract_timestamp(id) >= '2026-05-01 00:00+00'::timestamptz + (now() - now())$$);
-SELECT pg_temp.same_without_hook(q) AS same_rows_hidden_gather, count(*)
+SELECT pg_temp.same_without_hook(q, parallel => true) AS same_rows_hidden_gather, count(*)
 FROM windows GROUP BY 1 ORDER BY 1;
 SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query'
                        ELSE 'force_parallel_mode' END, 'off', false) IS NOT NULL AS unforced;
 RESET max_parallel_workers_per_gather;
-RESET parallel_setup_cost;
-RESET parallel_tuple_cost;
-RESET min_parallel_table_scan_size;
 
 -- A generic plan computes its parameters' bounds anew at each execution.
 SET plan_cache_mode = force_generic_plan;

@@ -1,10 +1,10 @@
 -- The planner hook only offers paths beside PostgreSQL's own (issue 27): over a set of index
 -- shapes a user may have — an index on (tenant, extractor), a partial index on the extractor,
 -- the primary key, a uuid_time_ops index, a BRIN index on the key alone — no plan reads more
--- pages with the hook than without it, the row estimates are the same and near the rows the
--- scans return, and the user's own index serves the queries it serves without the hook (found
--- by review of 0.4.0: the rewrite hid an index on (tenant, uuid_extract_timestamp(id)), 1,100
--- times slower).
+-- pages with the hook than without it, the user's own index serves the queries it serves
+-- without the hook (found by review of 0.4.0: the rewrite hid an index on (tenant,
+-- uuid_extract_timestamp(id)), 1,100 times slower), and the hook's estimate of a key range is
+-- PostgreSQL's own (below).
 \set ECHO none
 \i tests/pg_regress/include/helpers.sql
 \set ECHO all
@@ -47,12 +47,10 @@ SELECT count(*) FILTER (WHERE uuid_extract_version(id) = 1) AS v1,
        count(DISTINCT uuid_ext_timestamp(id)) = count(*) AS distinct_times,
        min(uuid_ext_timestamp(id)) FILTER (WHERE uuid_extract_version(id) = 1) AS first_v1 FROM tt;
 
--- A query's plan with the hook on or off, run: the row estimate of its top node; the pages
--- it read (shared buffers hit or read, which a run time follows and which, unlike a time, a
--- test can compare); and how many of its scans below no Limit estimated their rows more than
--- 3 times (+ 10) away from what they returned (a wrong selectivity shows there).
-CREATE FUNCTION pg_temp.measured(q text, hook boolean, OUT rows float8, OUT pages bigint, OUT misestimated int)
-LANGUAGE plpgsql AS $$
+-- A query's plan with the hook on or off, run: the row estimate of its top node, and the pages
+-- it read (shared buffers hit or read: what its run time follows, and, unlike a time, the same
+-- from one run to the next).
+CREATE FUNCTION pg_temp.measured(q text, hook boolean, OUT rows float8, OUT pages bigint) LANGUAGE plpgsql AS $$
 DECLARE
     plan jsonb;
 BEGIN
@@ -61,13 +59,6 @@ BEGIN
     PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
     rows := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
     pages := (plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint + (plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint;
-    WITH RECURSIVE node(n, limited) AS (
-        SELECT plan -> 0 -> 'Plan', false
-        UNION ALL
-        SELECT c, limited OR n ->> 'Node Type' = 'Limit' FROM node, jsonb_array_elements(n -> 'Plans') c)
-    SELECT count(*) INTO misestimated FROM node
-    WHERE NOT limited AND n ->> 'Node Type' IN ('Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap Scan')
-      AND (n ->> 'Plan Rows')::float8 NOT BETWEEN (n ->> 'Actual Rows')::float8 / 3 - 10 AND (n ->> 'Actual Rows')::float8 * 3 + 10;
 END $$;
 -- The indexes the plan reads.
 CREATE FUNCTION pg_temp.indexes(q text) RETURNS text LANGUAGE plpgsql AS $$
@@ -117,12 +108,14 @@ INSERT INTO queries VALUES
 ($$SELECT count(*) FROM pm WHERE tenant = 7 AND uuid_extract_timestamp(id) >= '2026-01-29 00:00+00'$$),
 ($$SELECT id FROM pm WHERE tenant = 7 AND uuid_ext_timestamp(id) >= '2026-01-30 00:00+00'$$),
 ($$SELECT count(*) FROM pm WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'$$);
+-- Which of them the hook's paths serve (the rest: PostgreSQL's own plan, chosen by cost), and
+-- the pages each plan reads: never more with the hook, a third or less for most it serves.
 SELECT count(*) AS queries,
-       count(*) FILTER (WHERE on_.rows = off_.rows) AS same_estimates,
-       count(*) FILTER (WHERE on_.misestimated = 0) AS scans_estimated_within_3x,
-       count(*) FILTER (WHERE on_.pages <= off_.pages * 1.1 + 10) AS no_more_pages,
+       count(*) FILTER (WHERE pg_temp.verbose_plan(q, true) <> pg_temp.verbose_plan(q, false)) AS served_by_the_hook,
+       count(*) FILTER (WHERE on_.pages <= off_.pages) AS no_more_pages,
        count(*) FILTER (WHERE on_.pages * 3 < off_.pages) AS under_a_third_of_the_pages
 FROM queries, LATERAL pg_temp.measured(q, true) on_, LATERAL pg_temp.measured(q, false) off_;
+SELECT q AS planned_as_without_the_hook FROM queries WHERE pg_temp.verbose_plan(q, true) = pg_temp.verbose_plan(q, false);
 
 -- The user's own indexes serve what they served; the hook's paths, what nothing else served.
 SELECT pg_temp.indexes($$SELECT id FROM mt WHERE tenant = 7 ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20$$) AS repro;

@@ -1,6 +1,9 @@
 -- Ordered reads by time: ORDER BY uuid_ext_timestamp(id) [DESC] LIMIT n, and keyset pages,
 -- read in order from a uuid_time_ops index instead of sorting the table. The order is the
 -- one PostgreSQL gives without the hook, except among rows whose times tie.
+\set ECHO none
+\i tests/pg_regress/include/helpers.sql
+\set ECHO all
 SET timezone = 'UTC';
 CREATE FUNCTION pg_temp.plan(q text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
@@ -73,7 +76,10 @@ INSERT INTO shapes VALUES
 ('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id), n DESC LIMIT 20'),
 ('SELECT id FROM ev ORDER BY uuid_extract_timestamp(id) LIMIT 20'),
 ('SELECT id FROM (SELECT id FROM ev ORDER BY uuid_ext_timestamp(id) DESC LIMIT 30) s ORDER BY uuid_ext_timestamp(id) LIMIT 10');
-SELECT count(*) AS shapes, count(*) FILTER (WHERE pg_temp.same_as_plain(q)) AS same_order_as_without_hook FROM shapes;
+SELECT count(*) AS shapes, count(*) FILTER (WHERE pg_temp.same_as_plain(q)) AS same_order_as_without_hook,
+       count(*) FILTER (WHERE pg_temp.verbose_plan(q, true) <> pg_temp.verbose_plan(q, false)) AS read_by_the_hook
+FROM shapes;
+SELECT q AS sorted_as_without_the_hook FROM shapes WHERE pg_temp.verbose_plan(q, true) = pg_temp.verbose_plan(q, false);
 -- (The comparison sees order: the v1 and the v6 of 2022-02-22 differ by microseconds, and
 -- reversing the order of the first rows is noticed.)
 SELECT pg_temp.times('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id) LIMIT 2')
