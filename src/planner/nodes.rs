@@ -3,15 +3,23 @@
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag};
 
-/// The pointers of a List of nodes.
+/// The pointers of a List of nodes: its cells, read as a slice when called, so the iterator
+/// reads nothing but that slice.
 ///
 /// # Safety
-/// `list` is NULL (the empty List) or a valid List of pointers, unchanged while iterated.
-pub unsafe fn cells(list: *mut pg_sys::List) -> impl Iterator<Item = *mut Node> {
-    // SAFETY: the caller vouches for the list; its elements array holds `length` cells.
-    let len = if list.is_null() { 0 } else { (unsafe { (*list).length }) as usize };
-    // SAFETY: as above, for each index below `len`.
-    (0..len).map(move |i| unsafe { (*(*list).elements.add(i)).ptr_value.cast() })
+/// `list` is NULL (the empty List) or a valid List of pointers, neither changed nor freed for
+/// `'a` (appending to it may move its cells).
+pub unsafe fn cells<'a>(list: *mut pg_sys::List) -> impl Iterator<Item = *mut Node> + 'a {
+    // SAFETY: the caller vouches for the list (a List is never empty, but a slice must not be
+    // made of a NULL array even so).
+    let cells: &'a [pg_sys::ListCell] = if list.is_null() || unsafe { (*list).length } <= 0 {
+        &[]
+    } else {
+        // SAFETY: the caller vouches for the list; its elements array holds `length` cells.
+        unsafe { core::slice::from_raw_parts((*list).elements, (*list).length as usize) }
+    };
+    // SAFETY: the cells of a List of pointers hold pointers (the union's `ptr_value`).
+    cells.iter().map(|cell| unsafe { cell.ptr_value.cast() })
 }
 
 /// The top-level conjuncts of a qual (nested ANDs, as BETWEEN makes, flattened), appended to

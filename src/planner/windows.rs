@@ -77,6 +77,8 @@ impl Cmp {
 #[derive(Clone, Copy)]
 pub struct Window {
     pub call: *mut pg_sys::FuncExpr,
+    /// `call`'s function, read when the window was recognised.
+    pub funcid: Oid,
     pub var: *mut pg_sys::Var,
     pub x: *mut Node,
     pub cmp: Cmp,
@@ -104,14 +106,13 @@ impl Window {
                 (None, Some((call, var))) => (call, var, a, cmp.commuted()),
                 (None, None) => return None,
             };
-            computable_once(x).then_some(Window { call, var, x, cmp })
+            computable_once(x).then_some(Window { call, funcid: (*call).funcid, var, x, cmp })
         }
     }
 
     /// What the function returns a time for, if it is a recognised extractor.
     pub fn reads(&self, catalog: &Catalog) -> Option<Reads> {
-        // SAFETY: a FuncExpr of the clause.
-        catalog.reads(unsafe { (*self.call).funcid })
+        catalog.reads(self.funcid)
     }
 
     /// The conditions on the column the window implies in `order` (one, or two for `=`):

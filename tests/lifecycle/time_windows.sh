@@ -23,7 +23,7 @@ for v in "${RUN_MAJORS[@]}"; do
         "$(sql "$BIN" "$PORT" with_setting -c "EXPLAIN (COSTS OFF) $query" | grep -c 'Index Cond: (id >= uuid_v7_lower_bound')"
     check "PostgreSQL $v: without it, a new session's first query is a sequential scan" "1" \
         "$(sql "$BIN" "$PORT" without_setting -c "EXPLAIN (COSTS OFF) $query" | grep -c 'Seq Scan on ev')"
-    check "PostgreSQL $v: ... with the same rows" "$(sql "$BIN" "$PORT" with_setting -c "$query")" \
+    check "PostgreSQL $v: ... counting as many rows (two databases, the same data)" "$(sql "$BIN" "$PORT" with_setting -c "$query")" \
         "$(sql "$BIN" "$PORT" without_setting -c "$query")"
     stop_cluster "$BIN" "$DATA"
 done
