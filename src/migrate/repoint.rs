@@ -42,7 +42,7 @@ pub struct Repointed {
     pub text: *mut c_char,
 }
 
-struct Walk<'a> {
+struct Repointing<'a> {
     map: &'a FunctionMap,
     references: usize,
     unhandled: bool,
@@ -58,8 +58,8 @@ pub unsafe fn repoint(text: &CStr, map: &FunctionMap) -> Result<Option<Repointed
     // SAFETY: the text is a stored node tree; stringToNode() parses it into fresh nodes in the
     // current memory context, which the walk below may change in place.
     let node: *mut Node = unsafe { pg_sys::stringToNode(text.as_ptr()) }.cast();
-    let mut walk = Walk { map, references: 0, unhandled: false };
-    // SAFETY: `walker` is called with the Walk it is given, on nodes of this tree.
+    let mut walk = Repointing { map, references: 0, unhandled: false };
+    // SAFETY: `walker` is called with the Repointing it is given, on nodes of this tree.
     unsafe { walker(node, (&raw mut walk).cast()) };
     if walk.unhandled {
         return Err(Unhandled);
@@ -79,8 +79,8 @@ unsafe extern "C-unwind" fn walker(node: *mut Node, context: *mut c_void) -> boo
     if node.is_null() {
         return false;
     }
-    // SAFETY: `context` is the Walk that repoint() passes down, and `node` a node of its tree.
-    let walk = unsafe { &mut *context.cast::<Walk>() };
+    // SAFETY: `context` is the Repointing that repoint() passes down, and `node` a node of its tree.
+    let walk = unsafe { &mut *context.cast::<Repointing>() };
     // SAFETY: `node` is a non-null node of the tree; its tag decides what it is.
     let tag = unsafe { (*node).type_ };
     // SAFETY (each cast below): `node` is a node of the tag tested, as PostgreSQL built it.

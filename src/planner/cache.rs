@@ -7,9 +7,9 @@
 //!
 //! | cached | kept until |
 //! |---|---|
-//! | the catalog ([`super::catalog::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes: any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP EXTENSION and ALTER EXTENSION … UPDATE (each creates, replaces or drops member functions) |
+//! | the catalog ([`super::extension_objects::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes: any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP EXTENSION and ALTER EXTENSION … UPDATE (each creates, replaces or drops member functions) |
 //! | the facts of a relation ([`super::relations`]) | the catalog changes, or the relcache entry of a relation they were read from is invalidated (a constraint, a child, a partition added or dropped there; for a partitioned table, anywhere in its tree), or every relcache entry is (a sinval queue overflow) |
-//! | the operators of an operator family ([`super::catalog::Catalog`]) | as the catalog, or a `pg_amop` or `pg_operator` row changes |
+//! | the operators of an operator family ([`super::extension_objects::Catalog`]) | as the catalog, or a `pg_amop` or `pg_operator` row changes |
 //! | whether a role may EXECUTE a function ([`Privileges`]) | a `pg_proc` row changes (GRANT/REVOKE on a function, its owner, DROP), a role's memberships or attributes change (`pg_auth_members`, `pg_authid`: SUPERUSER, INHERIT) or a database's owner (`pg_database`, for `pg_database_owner`): what PostgreSQL's own cache of role memberships is reset by |
 //!
 //! So another session's `CREATE TEMP TABLE`, or any change to an unrelated table, keeps every
@@ -20,7 +20,7 @@
 //! sessions' committed changes, this session's own at each command boundary, and every one
 //! again when a transaction aborts (or all of them at once after a sinval queue overflow).
 //! Each planning that looks at a cache first processes whatever is pending
-//! (`AcceptInvalidationMessages`, [`super::catalog::Lazy::resolve`]): re-planning a cached plan
+//! (`AcceptInvalidationMessages`, [`super::extension_objects::Lazy::resolve`]): re-planning a cached plan
 //! inside a transaction that already holds its locks would otherwise see the cache of an older
 //! catalog than the planner itself reads. The callbacks only advance a generation counter or
 //! note a relation in a fixed ring — they touch no cache that may be in use, allocate nothing

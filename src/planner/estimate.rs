@@ -19,7 +19,7 @@
 //! any path was made it estimated the window's own clause, `f(col) op X`, evaluating `X` the
 //! same way.
 
-use super::catalog::{may_execute, Catalog};
+use super::extension_objects::{may_execute, Catalog};
 use super::nodes::cells;
 use super::windows::{bound_constant, Order};
 use pgrx::is_a;

@@ -41,7 +41,7 @@
 //! merges, for an order) what each offers. Pruning a table partitioned by `RANGE` on the key is
 //! [`super::partitions`]'s.
 
-use super::catalog::{Catalog, Lazy};
+use super::extension_objects::{Catalog, Lazy};
 use super::nodes::{cells, varno};
 use super::relations::{own_proof, Proof, V7Proof};
 use super::windows::{byte_order, Order, Window};

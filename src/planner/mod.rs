@@ -7,9 +7,9 @@
 //! | what | file | hook | what it changes |
 //! |---|---|---|---|
 //! | windows and ordered reads | [`index_paths`] | `set_rel_pathlist_hook` | offers, beside PostgreSQL's own paths for a table, index and bitmap scans whose conditions are the ranges of the key that time windows imply, and index scans whose order is the one `ORDER BY uuid_ext_timestamp(id)` asks for; the query is not changed and the planner picks by cost |
-//! | ordered reads of partitions | [`appends`] | `create_upper_paths_hook` (ORDER BY), `set_rel_pathlist_hook` (joins) | on a table partitioned by `RANGE` on its key, an ordered Append of the partitions' time-ordered paths in partition order, where that order is time order: PostgreSQL's own plan for a table partitioned by the time it sorts by |
+//! | ordered reads of partitions | [`ordered_appends`] | `create_upper_paths_hook` (ORDER BY), `set_rel_pathlist_hook` (joins) | on a table partitioned by `RANGE` on its key, an ordered Append of the partitions' time-ordered paths in partition order, where that order is time order: PostgreSQL's own plan for a table partitioned by the time it sorts by |
 //! | pruning | [`partitions`] | `planner_hook` | on a table partitioned by `RANGE (id)`, adds the range a window implies to the query (or puts it in the window's place where they are equal), so partitions are pruned |
-//! | bounds once | [`once`] | `planner_hook`, after planning | where such a range is a filter, its bound is an InitPlan parameter, computed once per execution rather than once per row |
+//! | bounds once | [`initplan_bounds`] | `planner_hook`, after planning | where such a range is a filter, its bound is an InitPlan parameter, computed once per execution rather than once per row |
 //!
 //! The index conditions' selectivity is PostgreSQL's estimate of the same range, reached with
 //! the window's `X` evaluated once ([`estimate`]).
@@ -17,7 +17,7 @@
 //! All behind `uuid_ext.time_index_conditions`. None changes a query's result: an index
 //! condition or a pruning conjunct is implied by the user's own clause (or equal to it, where a
 //! CHECK proves so), and an order is offered only where it is the order asked for. Shared:
-//! [`windows`] (what a window is, and the range it implies in an order), [`catalog`]
+//! [`windows`] (what a window is, and the range it implies in an order), [`extension_objects`]
 //! (uuid_ext's own functions, found through the extension's membership and verified as this
 //! library's code; never through `search_path`, never an error for a role that cannot see
 //! them), [`relations`] (what CHECK constraints prove; partition keys), [`cache`] (both, and the
@@ -32,21 +32,21 @@
 //! privilege was checked), so a cached plan is re-planned, not reused, for another role; a plan
 //! made while a CHECK proof is too recent to count is marked transient.
 
-mod appends;
 mod boundary;
 mod cache;
-mod catalog;
 mod estimate;
+mod extension_objects;
 mod hooks;
 mod index_paths;
+mod initplan_bounds;
 mod nodes;
-mod once;
+mod ordered_appends;
 mod partitions;
 mod relations;
 mod windows;
 
-use catalog::Lazy;
 use core::ffi::c_void;
+use extension_objects::Lazy;
 use nodes::{cells, conjuncts};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag};
@@ -57,7 +57,7 @@ pub fn init() {
 }
 
 /// What one planning's pruning rewrite shares.
-pub struct Walk {
+pub struct PruningRewrite {
     catalog: Lazy,
     /// A conjunct calling a bound function was added: its EXECUTE privilege was checked for
     /// this role.
@@ -80,8 +80,12 @@ unsafe fn plan(
     active: bool,
     plan_it: impl FnOnce() -> *mut pg_sys::PlannedStmt,
 ) -> *mut pg_sys::PlannedStmt {
-    let mut walk =
-        Walk { catalog: Lazy::Unresolved, depends_on_role: false, proven_trees: Vec::new(), transient: false };
+    let mut walk = PruningRewrite {
+        catalog: Lazy::Unresolved,
+        depends_on_role: false,
+        proven_trees: Vec::new(),
+        transient: false,
+    };
     // SAFETY: the query PostgreSQL is about to plan, and the plan made of it.
     unsafe {
         if active {
@@ -91,7 +95,7 @@ unsafe fn plan(
         if !planned.is_null() {
             if walk.depends_on_role {
                 if let Some(catalog) = walk.catalog.catalog() {
-                    once::hoist_bounds(planned, catalog);
+                    initplan_bounds::hoist_bounds(planned, catalog);
                 }
             }
             (*planned).dependsOnRole |= walk.depends_on_role;
@@ -110,7 +114,7 @@ unsafe fn plan(
 /// a list rather than on the stack, and a level's expressions are walked by PostgreSQL's own
 /// walker with a callback as light as its own ([`sublinks`]): however deep a query nests,
 /// this runs out of stack no sooner than the planner would.
-unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut Walk) {
+unsafe fn rewrite_query(query: *mut pg_sys::Query, walk: &mut PruningRewrite) {
     let mut pending = vec![query];
     // SAFETY: the query tree PostgreSQL is about to plan; its queries, each cast by its tag.
     unsafe {
@@ -173,7 +177,7 @@ unsafe extern "C-unwind" fn sublinks(node: *mut Node, found: *mut c_void) -> boo
 
 /// Adds derived conjuncts to the quals of every FROM list and JOIN of a query; the join tree's
 /// nodes wait in a list, not on the stack.
-unsafe fn rewrite_from(query: *mut pg_sys::Query, walk: &mut Walk) {
+unsafe fn rewrite_from(query: *mut pg_sys::Query, walk: &mut PruningRewrite) {
     // SAFETY: nodes of the query's join tree, each cast by its tag; as in rewrite_query().
     unsafe {
         let mut pending: Vec<*mut Node> = vec![(*query).jointree.cast()];
@@ -197,7 +201,7 @@ unsafe fn rewrite_from(query: *mut pg_sys::Query, walk: &mut Walk) {
 
 /// A qual with the conjuncts the pruning rewrite derives from it added (or, where they are
 /// exactly a conjunct, put in its place).
-unsafe fn with_derived(query: *mut pg_sys::Query, quals: *mut Node, walk: &mut Walk) -> *mut Node {
+unsafe fn with_derived(query: *mut pg_sys::Query, quals: *mut Node, walk: &mut PruningRewrite) -> *mut Node {
     // SAFETY: the qual's conjuncts, in Lists of the planner's memory.
     unsafe {
         let mut all = core::ptr::null_mut();

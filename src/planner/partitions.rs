@@ -25,7 +25,7 @@
 use super::nodes::varno;
 use super::relations::{partition_key, V7Proof};
 use super::windows::{Order, Window};
-use super::Walk;
+use super::PruningRewrite;
 use pgrx::pg_sys::{self, Node};
 
 /// What a clause gives: conditions it implies on a partition key, and whether they are exactly
@@ -41,7 +41,7 @@ const NOTHING: Derived = Derived { conjuncts: Vec::new(), exact: false };
 ///
 /// # Safety
 /// Planning; `query` is the query whose FROM list or join holds `clause`.
-pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Walk) -> Derived {
+pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut PruningRewrite) -> Derived {
     // SAFETY: the query and its range table, read as the planner reads them.
     unsafe {
         let Some(w) = Window::of(clause) else {

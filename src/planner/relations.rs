@@ -9,7 +9,7 @@
 //!   that prunes partitions relies on ([`super::partitions`]).
 
 use super::cache::Cache;
-use super::catalog::Catalog;
+use super::extension_objects::Catalog;
 use super::nodes::{call_on_uuid_column, cells, conjuncts};
 use crate::catalog_ids::operators::{
     INT24_EQ, INT28_EQ, INT2_EQ, INT42_EQ, INT48_EQ, INT4_EQ, INT82_EQ, INT84_EQ, INT8_EQ,

@@ -24,7 +24,7 @@
 //! ([`V7Proof::Exact`]), the order is byte order and `f` gives each v7 value its millisecond (all
 //! of uuid_ext's extractors, core's on 18).
 
-use super::catalog::{may_execute, Catalog, Reads};
+use super::extension_objects::{may_execute, Catalog, Reads};
 use super::nodes::{call_on_uuid_column, cells, computable_once};
 use super::relations::V7Proof;
 use crate::catalog_ids::operators::{
@@ -186,7 +186,7 @@ pub unsafe fn bound_constant(byte_order: bool, upper: bool, x: *const pg_sys::Co
     }
 }
 
-/// The parse location the bound calls the hook derives carry ([`super::once`] makes only these
+/// The parse location the bound calls the hook derives carry ([`super::initplan_bounds`] makes only these
 /// parameters; a user's own call has its place in the query text, 0 or more, or -1). Negative,
 /// so nothing reports an error position with it.
 pub const DERIVED_BOUND: core::ffi::c_int = -0x7575_6964;

@@ -71,7 +71,7 @@ SQL
             count(DISTINCT (substr(uuid_send(id), 1, 8), get_byte(uuid_send(id), 8) & 60)), count(DISTINCT pid) FROM conc")"
 
     # EvalPlanQual: an UPDATE under a window whose bound is an InitPlan parameter in the
-    # partitions' filters (src/planner/once.rs) waits for another session's update of one of its
+    # partitions' filters (src/planner/initplan_bounds.rs) waits for another session's update of one of its
     # rows, then rechecks that row's new version against its filter (READ COMMITTED): the
     # recheck reads the parameter, computed before. Both updates land; the server lives.
     "${psql[@]}" -d "$db" -c "CREATE TABLE epq (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), n int) PARTITION BY RANGE (id)" \

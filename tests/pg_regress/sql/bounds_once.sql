@@ -1,4 +1,4 @@
--- Bounds computed once per execution (src/planner/once.rs): where the pruning rewrite puts a
+-- Bounds computed once per execution (src/planner/initplan_bounds.rs): where the pruning rewrite puts a
 -- window's range in a partition's filter, the bound is an InitPlan parameter rather than a call
 -- per row. Every plan shape that runs such a parameter — serial, parallel (Gather, Gather Merge,
 -- a Gather over the whole plan), generic plans, cursors, UPDATE and DELETE, EXPLAIN ANALYZE,

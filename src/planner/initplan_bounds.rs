@@ -27,7 +27,7 @@
 //! workers), and in `extParam`/`allParam` of every node on the way (so EvalPlanQual computes
 //! it before a recheck, and rescans see it as set).
 
-use super::catalog::Catalog;
+use super::extension_objects::Catalog;
 use super::nodes::cells;
 use super::windows::DERIVED_BOUND;
 use core::ffi::c_void;

@@ -30,7 +30,7 @@
 //! table's own paths (`set_rel_pathlist_hook`, [`super::index_paths`]), for the joins and
 //! `UNION ALL`s above it.
 
-use super::catalog::Lazy;
+use super::extension_objects::Lazy;
 use super::index_paths::sort_by_function;
 use super::relations::{partition_key, V7Proof};
 use super::windows::byte_order;
