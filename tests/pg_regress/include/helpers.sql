@@ -52,7 +52,7 @@ DECLARE
 BEGIN
     RETURN CASE WHEN with_hook <> pg_temp.result(q, false, parallel) THEN 'different rows'
                 WHEN with_hook LIKE '0 rows %' THEN 'no rows'
-                WHEN pg_temp.verbose_plan(q, true) = pg_temp.verbose_plan(q, false) THEN 'same rows, hook idle'
+                WHEN NOT pg_temp.hook_acted(q) THEN 'same rows, hook idle'
                 ELSE 'same rows, hook acted' END;
 END $$;
 
@@ -71,3 +71,8 @@ BEGIN
     PERFORM set_config('uuid_ext.time_index_conditions', 'on', true);
     RETURN plan;
 END $$;
+
+-- Whether the hook changed a query's plan (its EXPLAIN VERBOSE text differs without it).
+CREATE FUNCTION pg_temp.hook_acted(q text) RETURNS boolean LANGUAGE sql AS $$
+    SELECT pg_temp.verbose_plan(q, true) <> pg_temp.verbose_plan(q, false)
+$$;

@@ -57,9 +57,10 @@ INSERT INTO windows VALUES
 -- (Sequential scans off: a wide window is read faster so, and the hook's range, whose edges
 -- are what these windows test, would not be read at all.)
 SET enable_seqscan = off;
-SELECT pg_temp.same_without_hook(q) AS same_rows_as_plain, count(*) FROM windows GROUP BY 1 ORDER BY 1;
-SELECT q AS hook_idle FROM windows WHERE pg_temp.same_without_hook(q) = 'same rows, hook idle';
+CREATE TEMP TABLE window_outcomes AS SELECT q, pg_temp.same_without_hook(q) AS outcome FROM windows;
 RESET enable_seqscan;
+SELECT outcome AS same_rows_as_plain, count(*) FROM window_outcomes GROUP BY 1 ORDER BY 1;
+SELECT q AS hook_idle FROM window_outcomes WHERE outcome = 'same rows, hook idle';
 
 -- Ordered reads from the primary key, in the NULLS placement it gives (the time is NULL only for
 -- a NULL key); another placement is sorted, as without the hook (the two orders 'hook idle').

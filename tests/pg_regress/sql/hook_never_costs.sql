@@ -111,11 +111,11 @@ INSERT INTO queries VALUES
 -- Which of them the hook's paths serve (the rest: PostgreSQL's own plan, chosen by cost), and
 -- the pages each plan reads: never more with the hook, a third or less for most it serves.
 SELECT count(*) AS queries,
-       count(*) FILTER (WHERE pg_temp.verbose_plan(q, true) <> pg_temp.verbose_plan(q, false)) AS served_by_the_hook,
+       count(*) FILTER (WHERE pg_temp.hook_acted(q)) AS served_by_the_hook,
        count(*) FILTER (WHERE on_.pages <= off_.pages) AS no_more_pages,
        count(*) FILTER (WHERE on_.pages * 3 < off_.pages) AS under_a_third_of_the_pages
 FROM queries, LATERAL pg_temp.measured(q, true) on_, LATERAL pg_temp.measured(q, false) off_;
-SELECT q AS planned_as_without_the_hook FROM queries WHERE pg_temp.verbose_plan(q, true) = pg_temp.verbose_plan(q, false);
+SELECT q AS planned_as_without_the_hook FROM queries WHERE NOT pg_temp.hook_acted(q);
 
 -- The user's own indexes serve what they served; the hook's paths, what nothing else served.
 SELECT pg_temp.indexes($$SELECT id FROM mt WHERE tenant = 7 ORDER BY uuid_extract_timestamp(id) DESC LIMIT 20$$) AS repro;
