@@ -32,7 +32,7 @@ pub const REPLANS_ON_MEMBERSHIP_CHANGE: bool = cfg!(not(feature = "pg14"));
 /// Inside a transaction; `f` exists.
 pub unsafe fn may_execute_function(f: pg_sys::Oid) -> bool {
     // SAFETY: as the caller vouches.
-    let result = unsafe {
+    unsafe {
         #[cfg(any(feature = "pg14", feature = "pg15"))]
         let result = pg_sys::pg_proc_aclcheck(f, pg_sys::GetUserId(), pg_sys::ACL_EXECUTE as pg_sys::AclMode);
         #[cfg(not(any(feature = "pg14", feature = "pg15")))]
@@ -42,9 +42,8 @@ pub unsafe fn may_execute_function(f: pg_sys::Oid) -> bool {
             pg_sys::GetUserId(),
             pg_sys::ACL_EXECUTE as pg_sys::AclMode,
         );
-        result
-    };
-    result == pg_sys::AclResult::ACLCHECK_OK
+        result == pg_sys::AclResult::ACLCHECK_OK
+    }
 }
 
 /// Core's `uuid_extract_timestamp()` and `uuid_extract_version()` (17 and later), by their
