@@ -33,8 +33,6 @@ pub const OID_INDEXES: [(Oid, Oid); 7] = [
 pub const TriggerRelidNameIndexId: Oid = Oid::from_u32(2701);
 /// `pg_language` row of language C.
 pub const ClanguageId: Oid = Oid::from_u32(13);
-/// `pg_language` row of language internal (PostgreSQL's built-in functions).
-pub const INTERNALlanguageId: Oid = Oid::from_u32(12);
 /// `SQLlanguageId`: LANGUAGE sql, whose functions the planner may inline.
 pub const SQLlanguageId: Oid = Oid::from_u32(14);
 

@@ -4,8 +4,8 @@
 //! raises it again where its guard ends — as a copy that keeps the message, DETAIL and HINT but
 //! loses the CONTEXT lines, the error position and the object names, and reports an SQLSTATE
 //! pgrx does not know (a PL/pgSQL `RAISE … USING ERRCODE = 'P0042'`) as XX000. Planning runs
-//! other people's code: the functions PostgreSQL folds or estimates, every hook after ours, a
-//! window's `X` the hook evaluates ([`super::estimate`]). So those calls go through
+//! other people's code: the functions PostgreSQL folds or estimates, every hook after ours. So
+//! those calls go through
 //! [`catching`], which leaves the error on PostgreSQL's error stack as it is while the Rust
 //! frames above unwind, and each hook's edge ([`hook`]) raises it again as PostgreSQL's own
 //! `PG_CATCH()` … `PG_RE_THROW()` would: the error the client sees is the one PostgreSQL
@@ -100,11 +100,5 @@ pub mod unguarded {
             cursor_options: core::ffi::c_int,
             bound_params: pg_sys::ParamListInfo,
         ) -> *mut pg_sys::PlannedStmt = standard_planner;
-        pub fn evaluate_expr(
-            expr: *mut pg_sys::Expr,
-            result_type: pg_sys::Oid,
-            result_typmod: i32,
-            result_collation: pg_sys::Oid,
-        ) -> *mut pg_sys::Expr = evaluate_expr;
     }
 }

@@ -10,7 +10,6 @@
 //! | the catalog ([`super::extension_objects::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes: any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP EXTENSION and ALTER EXTENSION … UPDATE (each creates, replaces or drops member functions) |
 //! | the facts of a relation ([`super::relations`]) | the catalog changes, or the relcache entry of a relation they were read from is invalidated (a constraint, a child, a partition added or dropped there; for a partitioned table, anywhere in its tree), or every relcache entry is (a sinval queue overflow) |
 //! | the operators of an operator family ([`super::extension_objects::Catalog`]) | as the catalog, or a `pg_amop` or `pg_operator` row changes |
-//! | whether a role may EXECUTE a function ([`Privileges`]) | a `pg_proc` row changes (GRANT/REVOKE on a function, its owner, DROP), a role's memberships or attributes change (`pg_auth_members`, `pg_authid`: SUPERUSER, INHERIT) or a database's owner (`pg_database`, for `pg_database_owner`): what PostgreSQL's own cache of role memberships is reset by |
 //!
 //! So another session's `CREATE TEMP TABLE`, or any change to an unrelated table, keeps every
 //! fact (0.4.0 dropped them all on any relcache invalidation in the database: planning over a
@@ -51,9 +50,6 @@ thread_local! {
     static CHANGED: Cell<[Oid; RING]> = const { Cell::new([pg_sys::InvalidOid; RING]) };
     /// How many relations have been noted in CHANGED, ever.
     static CHANGED_SERIAL: Cell<u64> = const { Cell::new(0) };
-    /// Advanced whenever a privilege may have changed: a `pg_proc` row, a role's memberships or
-    /// attributes, a database's owner.
-    static PRIVILEGE_GENERATION: Cell<u64> = const { Cell::new(1) };
 }
 
 /// Registers the invalidation callbacks (from `_PG_init`, once per process).
@@ -75,15 +71,6 @@ pub fn init() {
         // The members of operator families, and operators.
         for cache in [pg_sys::SysCacheIdentifier::AMOPSTRATEGY, pg_sys::SysCacheIdentifier::OPEROID] {
             pg_sys::CacheRegisterSyscacheCallback(cache as i32, Some(catalog_changed), Datum::from(0));
-        }
-        // What an EXECUTE privilege depends on, beside the function's own row (as PostgreSQL's
-        // RoleMembershipCacheCallback).
-        for cache in [
-            pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM,
-            pg_sys::SysCacheIdentifier::AUTHOID,
-            pg_sys::SysCacheIdentifier::DATABASEOID,
-        ] {
-            pg_sys::CacheRegisterSyscacheCallback(cache as i32, Some(privileges_changed), Datum::from(0));
         }
         pg_sys::CacheRegisterRelcacheCallback(Some(relation_changed), Datum::from(0));
         if !crate::compat::REPLANS_ON_MEMBERSHIP_CHANGE {
@@ -117,12 +104,6 @@ unsafe extern "C-unwind" fn memberships_changed(_arg: Datum, _cacheid: core::ffi
 #[pgrx::pg_guard]
 unsafe extern "C-unwind" fn catalog_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
     GENERATION.with(|g| g.set(g.get() + 1));
-    PRIVILEGE_GENERATION.with(|g| g.set(g.get() + 1));
-}
-
-#[pgrx::pg_guard]
-unsafe extern "C-unwind" fn privileges_changed(_arg: Datum, _cacheid: core::ffi::c_int, _hash: u32) {
-    PRIVILEGE_GENERATION.with(|g| g.set(g.get() + 1));
 }
 
 #[pgrx::pg_guard]
@@ -131,7 +112,6 @@ unsafe extern "C-unwind" fn relation_changed(_arg: Datum, relid: Oid) {
         // Every relation (a sinval queue overflow, which resets every system cache too):
         // everything afresh.
         GENERATION.with(|g| g.set(g.get() + 1));
-        PRIVILEGE_GENERATION.with(|g| g.set(g.get() + 1));
         return;
     }
     let serial = CHANGED_SERIAL.with(Cell::get);
@@ -237,51 +217,5 @@ impl<V: Clone> CatalogCache<V> {
             *self.kept.borrow_mut() = Some((generation, value.clone()));
         }
         value
-    }
-}
-
-/// The most (role, function) answers [`Privileges`] keeps: the functions the rewrites call are a
-/// handful, so this is never reached but by a session that plans as very many roles.
-const MAX_PRIVILEGES: usize = 256;
-
-/// Whether a role may EXECUTE a function, as `pg_proc_aclcheck()` answered, until a privilege
-/// may have changed (see the table above). A planning asks it for the bound functions, the
-/// operators' functions and an extractor on every query it rewrites; asked of PostgreSQL each
-/// time, that was 5% of the planning of a keyset page.
-pub struct Privileges {
-    /// The privilege generation the answers belong to, and the answers.
-    kept: RefCell<(u64, Vec<Answer>)>,
-}
-
-/// (role, function, may execute).
-type Answer = (Oid, Oid, bool);
-
-impl Privileges {
-    pub const fn new() -> Self {
-        Privileges { kept: RefCell::new((0, Vec::new())) }
-    }
-
-    /// The answer for `role` and `function`, or `check()`'s (kept unless a privilege may have
-    /// changed meanwhile).
-    pub fn get(&self, role: Oid, function: Oid, check: impl FnOnce() -> bool) -> bool {
-        let generation = PRIVILEGE_GENERATION.with(Cell::get);
-        {
-            let mut kept = self.kept.borrow_mut();
-            if kept.0 != generation {
-                *kept = (generation, Vec::new());
-            }
-            if let Some(&(_, _, may)) = kept.1.iter().find(|(r, f, _)| *r == role && *f == function) {
-                return may;
-            }
-        }
-        let may = check();
-        let mut kept = self.kept.borrow_mut();
-        if PRIVILEGE_GENERATION.with(Cell::get) == generation && kept.0 == generation {
-            if kept.1.len() >= MAX_PRIVILEGES {
-                kept.1.clear();
-            }
-            kept.1.push((role, function, may));
-        }
-        may
     }
 }

@@ -17,11 +17,10 @@
 //! changes ([`super::cache`]); looked at only once a clause of a recognised
 //! shape (a one-argument call on a uuid column compared with a timestamptz,
 //! or sorted by) has turned up, so other queries never touch it. The EXECUTE
-//! privilege is checked by every planning that would add a call of a bound function (an
-//! ordered read adds none), through a cache of PostgreSQL's answers that any change to a
-//! function, a role or a membership empties ([`super::cache::Privileges`]).
+//! privilege is asked of PostgreSQL by every planning that would add a call of a bound
+//! function (an ordered read adds none).
 
-use super::cache::{CatalogCache, Privileges};
+use super::cache::CatalogCache;
 use crate::guards::SysCacheTuple;
 use crate::members::{extension_schema, is_this_library};
 use core::cell::Cell;
@@ -33,7 +32,6 @@ thread_local! {
     /// The catalog of this backend's database (None: uuid_ext is not installed, or a bound
     /// function is missing).
     static CATALOG: CatalogCache<Option<Rc<Catalog>>> = const { CatalogCache::new() };
-    static PRIVILEGES: Privileges = const { Privileges::new() };
 }
 
 /// What a recognised extractor returns a time for.
@@ -66,13 +64,7 @@ pub struct Catalog {
     /// The `>=` and `<` of two uuids of the operator families looked up so far, with their
     /// functions ([`Catalog::operators`]).
     operators: core::cell::RefCell<Vec<(Oid, Option<Operators>)>>,
-    /// Whether each function asked about so far is a built-in one (language internal,
-    /// [`Catalog::is_builtin`]).
-    builtins: core::cell::RefCell<Vec<(Oid, bool)>>,
 }
-
-/// The most functions [`Catalog::is_builtin`] keeps an answer for (then it starts over).
-const MAX_BUILTINS: usize = 256;
 
 /// A btree or BRIN family's `>=` and `<` for two uuids, and the functions they call.
 #[derive(Clone, Copy)]
@@ -141,7 +133,6 @@ impl Catalog {
             ),
             time_extractor: ext_timestamp,
             operators: Default::default(),
-            builtins: Default::default(),
         };
         catalog.extractors.extend(core_functions::EXTRACT_TIMESTAMP.map(|f| (Oid::from(f), Reads::AnyTimed)));
         catalog.exact_for_v7.extend(core_functions::EXTRACT_TIMESTAMP_V7.map(Oid::from));
@@ -186,31 +177,6 @@ impl Catalog {
         // SAFETY: ACL checks in a transaction.
         let usable = unsafe { may_execute(operators.functions.0) && may_execute(operators.functions.1) };
         usable.then_some(operators)
-    }
-
-    /// Whether `funcid` is of language internal: C code of PostgreSQL's own, which the
-    /// function manager calls directly ([`super::estimate`] calls these). Looked up once per
-    /// function while the catalog is kept (any change to a `pg_proc` row starts over).
-    ///
-    /// # Safety
-    /// Inside a transaction.
-    pub unsafe fn is_builtin(&self, funcid: Oid) -> bool {
-        if let Some(&(_, builtin)) = self.builtins.borrow().iter().find(|(f, _)| *f == funcid) {
-            return builtin;
-        }
-        let cache = pg_sys::SysCacheIdentifier::PROCOID;
-        // SAFETY: a system-cache lookup; the guard releases the tuple, a pg_proc row.
-        let builtin = unsafe {
-            SysCacheTuple::search1(cache, funcid.into()).is_some_and(|tuple| {
-                tuple.form::<pg_sys::FormData_pg_proc>().prolang == crate::catalog_ids::INTERNALlanguageId
-            })
-        };
-        let mut builtins = self.builtins.borrow_mut();
-        if builtins.len() >= MAX_BUILTINS {
-            builtins.clear();
-        }
-        builtins.push((funcid, builtin));
-        builtin
     }
 
     /// What `funcid` returns a time for, if it is a recognised extractor.
@@ -317,32 +283,13 @@ unsafe fn time_family(schema: Oid, ext: Oid) -> Oid {
     }
 }
 
-/// Whether the current role may run a function (a bound a DBA revoked is not used): PostgreSQL's
-/// answer, kept until a privilege may have changed ([`Privileges`]). The caches are brought up
-/// to date at the start of each planning that looks ([`Lazy::resolve`]), so a GRANT or REVOKE
-/// committed before it is seen.
+/// Whether the current role may run a function (a bound a DBA revoked is not used). The
+/// caches are brought up to date at the start of each planning that looks ([`Lazy::resolve`]),
+/// so a function dropped or a GRANT or REVOKE committed before it is seen.
 ///
 /// # Safety
 /// Inside a transaction.
 pub unsafe fn may_execute(f: Oid) -> bool {
-    // SAFETY: reads a variable.
-    let role = unsafe { current_user() };
-    // SAFETY: as the caller vouches.
-    PRIVILEGES.with(|p| p.get(role, f, || unsafe { acl_check(f) }))
-}
-
-crate::ffi::unguarded! {
-    /// PostgreSQL's `GetUserId()`, called directly rather than through pgrx's error guard: it
-    /// returns a variable and cannot fail, so there is nothing to guard (a planning asks it
-    /// for every privilege it looks at).
-    fn current_user() -> Oid = GetUserId;
-}
-
-/// [`may_execute`] asked of PostgreSQL.
-///
-/// # Safety
-/// Inside a transaction.
-unsafe fn acl_check(f: Oid) -> bool {
     // A function dropped by a transaction that committed since this backend last processed
     // invalidations (DROP EXTENSION in another session) would make the ACL check raise
     // "function with OID … does not exist" in a query that is not ours. The entry found here

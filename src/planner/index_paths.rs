@@ -27,7 +27,7 @@
 //! sequential scan that evaluates only the user's predicate, an index on the extractor or on
 //! `(tenant, extractor)`, a partial index), the row estimates are those of the user's own
 //! predicate (the index conditions' selectivity, which costs the paths, is PostgreSQL's estimate
-//! of the range, [`super::estimate`]), and the planner picks the cheapest path by its own
+//! of the range), and the planner picks the cheapest path by its own
 //! costs. A path one of the relation's own indexes on the extractor alone gives as well
 //! (`(uuid_extract_timestamp(id))`, analyzed: the path's windows as its index conditions, the
 //! path's order, no condition on the key's columns besides) is left out: PostgreSQL's path
@@ -169,7 +169,7 @@ pub(super) unsafe fn add_paths(
             }
             used_bounds |= !ranges.is_empty();
             for (ri, w, range, exact, col) in &ranges {
-                clauses.push(range_clause(root, catalog, *ri, w, range, *exact, *col));
+                clauses.push(range_clause(root, *ri, w, range, *exact, *col));
             }
             clauses.sort_by_key(|c| (**c).indexcol);
             let mut list = core::ptr::null_mut();
@@ -192,7 +192,6 @@ pub(super) unsafe fn add_paths(
 /// unless `exact`) and the range it implies in `order`.
 unsafe fn range_clause(
     root: *mut pg_sys::PlannerInfo,
-    catalog: &Catalog,
     window_clause: *mut pg_sys::RestrictInfo,
     w: &Window,
     order: &Order,
@@ -207,7 +206,6 @@ unsafe fn range_clause(
         // a constant is folded by conditions() itself, as the planner would fold it.
         for condition in w.conditions(order) {
             let ri = crate::compat::restrict_info(root, condition, (*window_clause).security_level);
-            super::estimate::cache_selectivity(root, ri, order, catalog, varno(w.var));
             quals = pg_sys::lappend(quals, ri.cast());
         }
         let clause = pg_sys::palloc0(core::mem::size_of::<pg_sys::IndexClause>()).cast::<pg_sys::IndexClause>();

@@ -11,8 +11,7 @@
 //! | pruning | [`partitions`] | `planner_hook` | on a table partitioned by `RANGE (id)`, adds the range a window implies to the query (or puts it in the window's place where they are equal), so partitions are pruned |
 //! | bounds once | [`initplan_bounds`] | `planner_hook`, after planning | where such a range is a filter, its bound is an InitPlan parameter, computed once per execution rather than once per row |
 //!
-//! The index conditions' selectivity is PostgreSQL's estimate of the same range, reached with
-//! the window's `X` evaluated once ([`estimate`]).
+//! The index conditions' selectivity is PostgreSQL's own estimate of the range.
 //!
 //! All behind `uuid_ext.time_index_conditions`. None changes a query's result: an index
 //! condition or a pruning conjunct is implied by the user's own clause (or equal to it, where a
@@ -34,7 +33,6 @@
 
 mod boundary;
 mod cache;
-mod estimate;
 mod extension_objects;
 mod hooks;
 mod index_paths;

@@ -80,53 +80,10 @@ pub unsafe fn call_on_uuid_column(node: *mut Node) -> Option<(*mut pg_sys::FuncE
 pub unsafe fn computable_once(x: *mut Node) -> bool {
     // SAFETY: read-only walks of the tree.
     unsafe {
-        if let Some(answer) = simple_once(x, 0) {
-            return answer;
-        }
         !pg_sys::contain_vars_of_level(x, 0)
             && !pg_sys::contain_volatile_functions(x)
             && !pg_sys::checkExprHasSubLink(x)
             && !pg_sys::expression_returns_set(x)
-    }
-}
-
-/// [`computable_once`] for the expressions windows usually have (`now() - interval '1 hour'`,
-/// `$1`, a constant) in one walk, rather than PostgreSQL's four: constants, parameters,
-/// `CURRENT_TIMESTAMP` and the like, type relabels, and calls of functions and operators that
-/// are not volatile and return no set, on those. None for an expression with anything else, or
-/// deeper than 32 levels (PostgreSQL's C walkers use less stack per level).
-///
-/// # Safety
-/// `x` is an expression tree.
-unsafe fn simple_once(x: *mut Node, depth: u32) -> Option<bool> {
-    if depth > 32 {
-        return None;
-    }
-    // SAFETY: a node of the tree; its tag decides the casts.
-    unsafe {
-        let call = |funcid: pg_sys::Oid, retset: bool, args: *mut pg_sys::List| -> Option<bool> {
-            if funcid == pg_sys::InvalidOid {
-                return None;
-            }
-            let mut once = !retset && pg_sys::func_volatile(funcid) as u8 != pg_sys::PROVOLATILE_VOLATILE;
-            for arg in cells(args) {
-                once &= simple_once(arg, depth + 1)?;
-            }
-            Some(once)
-        };
-        match (*x).type_ {
-            NodeTag::T_Const | NodeTag::T_Param | NodeTag::T_SQLValueFunction => Some(true),
-            NodeTag::T_RelabelType => simple_once((*x.cast::<pg_sys::RelabelType>()).arg.cast(), depth + 1),
-            NodeTag::T_FuncExpr => {
-                let f: *mut pg_sys::FuncExpr = x.cast();
-                call((*f).funcid, (*f).funcretset, (*f).args)
-            }
-            NodeTag::T_OpExpr => {
-                let op: *mut pg_sys::OpExpr = x.cast();
-                call((*op).opfuncid, (*op).opretset, (*op).args)
-            }
-            _ => None,
-        }
     }
 }
 

@@ -177,15 +177,14 @@ SELECT pg_temp.same_without_hook($$SELECT count(*) FROM pn WHERE uuid_extract_ti
 SELECT pg_temp.same_without_hook(q) AS same_rows, count(*) FROM queries GROUP BY 1 ORDER BY 1;
 
 -- The key range's own estimate (the selectivity of an index path's conditions, which decides
--- its cost) is PostgreSQL's estimate of the same range written by hand, whatever X is: the hook
--- evaluates X once itself (constants, CURRENT_TIMESTAMP and built-in functions: called
--- directly; other functions: through evaluate_expr(); a generic plan's parameter: PostgreSQL's
+-- its cost) is PostgreSQL's estimate of the same range written by hand, whatever X is (the
+-- hook leaves it to PostgreSQL's own estimate; a generic plan's parameter: PostgreSQL's
 -- default). Compared on the Bitmap Index Scan of the key's index, whose rows and cost are the
 -- selectivity's (a bitmap scan forced).
 CREATE FUNCTION pg_temp.day20() RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN '2026-01-20 00:00+00'; END $$;
 CREATE FUNCTION pg_temp.no_day() RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN NULL; END $$;
--- (A call that returns record is not evaluated for an estimate, by PostgreSQL or the hook: found
--- by review, the hook evaluated it and raised its error while planning.)
+-- (A call that returns record is not evaluated for an estimate: found by review, the hook once
+-- evaluated it itself and raised its error while planning.)
 CREATE FUNCTION pg_temp.rec_err(OUT a timestamptz, OUT b int) LANGUAGE plpgsql STABLE
 AS $$ BEGIN RAISE EXCEPTION 'evaluated while planning' USING ERRCODE = '22000'; END $$;
 CREATE FUNCTION pg_temp.ts_of(r record) RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN '2026-01-20 00:00+00'; END $$;
