@@ -23,7 +23,10 @@ source "$(dirname "$0")/common.sh"
 cd "$ROOT"
 
 majors=("$@")
-[ ${#majors[@]} -gt 0 ] || majors=("${ALL_MAJORS[@]}")
+[ ${#majors[@]} -gt 0 ] || majors=("${HOST_MAJORS[@]}")
+for v in "${majors[@]}"; do
+    [ "$v" != 19 ] || { echo "no package for PostgreSQL 19 yet (issue 40): build it from source (README)" >&2; exit 2; }
+done
 profile=${UUID_EXT_PACKAGE_PROFILE:-release}
 version=$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 dist=$ROOT/target/dist

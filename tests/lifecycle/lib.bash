@@ -5,7 +5,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 LIFECYCLE=$ROOT/target/lifecycle
 mkdir -p "$LIFECYCLE"
 chmod 755 "$ROOT/target" "$LIFECYCLE"
-read -r -a RUN_MAJORS <<<"${UUID_EXT_MAJORS:-${ALL_MAJORS[*]}}"
+# (By default the majors of where it runs: 14-18 on the machine, 19 in the sid chroot.)
+if [ -n "${UUID_EXT_IN_SID-}" ]; then default_majors=19; else default_majors="${HOST_MAJORS[*]}"; fi
+read -r -a RUN_MAJORS <<<"${UUID_EXT_MAJORS:-$default_majors}"
 STARTED=()
 trap 'for c in "${STARTED[@]}"; do stop_cluster "${c%%|*}" "${c#*|}"; done' EXIT
 

@@ -3,14 +3,14 @@
 # On the standby, in read-only queries: the extractors, a time window served through the
 # planner hook (the same rows as with it off), and v4/v7 generation (backend and cluster
 # scope) work. After the primary stops and the standby is promoted, new v7 keys (backend and
-# cluster scope) sort after every key the old primary wrote. On 15 and 18 (whichever this run
+# cluster scope) sort after every key the old primary wrote. On 15, 18 and 19 (whichever this run
 # covers). Both servers preload the library, as README's set-up for time windows and cluster
 # scope says.
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
 
 options="-c shared_preload_libraries=uuid_ext"
-for v in 15 18; do
+for v in 15 18 19; do
     wants "$v" || continue
     up "replica-primary-$v" "$v" "$options"
     pbin=$BIN pport=$PORT pdata=$DATA

@@ -4,7 +4,7 @@
 # loads the rows before the trigger exists), into a fresh cluster, after which the trigger still
 # guards the column; and logical replication to a subscriber that has the same trigger (apply
 # workers run as session_replication_role = replica, so row triggers do not fire there), for
-# inserts, updates of other columns and deletes. On 15 and 18 (whichever this run covers).
+# inserts, updates of other columns and deletes. On 15, 18 and 19 (whichever this run covers).
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
 
@@ -19,7 +19,7 @@ guarded() {
         -c "INSERT INTO entries (id, dn) VALUES (uuid_generate_v4(), 'cn=spoof')" 2>&1 | grep -c 'cannot insert a non-DEFAULT value into column "id"'
 }
 
-for v in 15 18; do
+for v in 15 18 19; do
     wants "$v" || continue
     up "assigned-src-$v" "$v" "-c wal_level=logical"
     src_bin=$BIN src_port=$PORT

@@ -44,7 +44,7 @@ BEGIN
         IF line ~ 'Filter:' AND line ~ '_bound\(' THEN
             bound_calls := bound_calls + 1;
         END IF;
-        IF line ~ 'Filter:' AND line ~ '\$[0-9]+|\(InitPlan [0-9]+\)\.col1' THEN
+        IF line ~ 'Filter:' AND line ~ '\$[0-9]+|\(InitPlan [^)]+\)\.col1' THEN
             params := params + 1;
         END IF;
         IF line ~ '^\s*InitPlan' THEN
