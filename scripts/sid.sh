@@ -9,6 +9,7 @@
 #
 #   scripts/sid.sh setup          make or complete the chroot (idempotent; seconds when done)
 #   scripts/sid.sh run CMD...     run CMD inside it, in this checkout (same path), as root
+#   scripts/sid.sh unmount        undo the chroot's mounts (the checkout's among them)
 #
 # Inside, the checkout, cargo's registry and the PyPI builds of 14-18 ($CACHE/pgNN, for the
 # pg_upgrade and dump tests to 19) are bind-mounted at the paths they have outside; cargo builds
@@ -39,6 +40,16 @@ mounts() {
 PYPI_DIRS=()
 for v in "${!PG_WHEEL_VERSION[@]}"; do PYPI_DIRS+=("$(pg_dir_for "$v")"); done
 
+# Every mount inside the chroot, undone (deepest first); fails if one stays. Before anything
+# under $SID is deleted: a bind mount there is the checkout itself.
+unmount_all() {
+    local m
+    for m in $(awk -v root="$SID/" 'index($2, root) == 1 {print $2}' /proc/mounts | sort -r); do
+        umount "$m" || umount -l "$m"
+    done
+    ! awk -v root="$SID/" 'index($2, root) == 1 {found = 1} END {exit !found}' /proc/mounts
+}
+
 in_sid() {
     chroot "$SID" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin \
         LANG=C.UTF-8 TERM="${TERM:-dumb}" UUID_EXT_IN_SID=1 CARGO_TARGET_DIR="$ROOT/target/sid" \
@@ -52,7 +63,8 @@ setup() {
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
         }
         say "making a Debian sid chroot for PostgreSQL 19 in $SID (about a minute)"
-        rm -rf "$SID"
+        unmount_all || { echo "a mount under $SID stays: not deleting it" >&2; exit 1; }
+        rm -rf --one-file-system "$SID"
         debootstrap --variant=minbase sid "$SID" "$MIRROR" >"$CACHE/sid-debootstrap.log" 2>&1 \
             || { tail -20 "$CACHE/sid-debootstrap.log"; exit 1; }
     fi
@@ -87,5 +99,6 @@ case ${1:-} in
         mounts
         in_sid bash -c 'cd "$1" && shift && exec "$@"' - "$PWD" "$@"
         ;;
-    *) echo "usage: scripts/sid.sh setup | run CMD..." >&2; exit 2 ;;
+    unmount) unmount_all ;;
+    *) echo "usage: scripts/sid.sh setup | run CMD... | unmount" >&2; exit 2 ;;
 esac

@@ -143,8 +143,6 @@ fi
 [ ${#majors[@]} -gt 0 ] || lifecycle_tests=()
 # What does not run on 19 yet (in the chroot), and why: reported as skipped (issue 40).
 declare -A NOT_ON_19=(
-    [upgrade]="old releases do not build for 19 (their pgrx has no 19), and their install scripts refuse"
-    [cross_major_dump]="dumps of 14-18 are restored on 17 and 18, not yet on 19"
     [package]="there is no 19 package yet"
     [image_volume]="there is no 19 package yet"
     [orms]="the Django and SQLAlchemy virtualenv is not made in the chroot yet"

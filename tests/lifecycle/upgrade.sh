@@ -1,33 +1,32 @@
 #!/usr/bin/env bash
 # ALTER EXTENSION uuid_ext UPDATE from 0.1.0, on every major of this run, as a DBA does it:
-# 0.1.0 built from its git commit (tag v0.1.0) and installed, a table using it (DEFAULT
+# 0.1.0's objects made by its own install script (the one 0.1.0 generated:
+# tests/lifecycle/fixtures/released, scripts/released_sql.sh), a table using them (DEFAULT
 # uuid_generate_v7(), a uuid_time_ops index, a view calling extractors), then this build's
-# files installed over it while the server runs, then the UPDATE. Afterwards the rows, the
+# files installed over it while the server runs, then the UPDATE. (0.1.0's own library is not
+# built: it needs cargo-pgrx 0.18.1, another 5 minutes of CI; its C functions are this
+# library's, which keeps every symbol an earlier release's SQL names — old_versions.sh checks
+# that — so the objects run on this library from the start, as they do after a package
+# upgrade replaces the library and before the UPDATE.) Afterwards the rows, the
 # default, the index (amcheck) and the view still work, every new function exists, and
 # scripts/check-upgrade.sh finds the updated catalog equal to a fresh install's. And README's
 # migration procedure, run where an older uuid_ext is installed, updates it before its helper runs.
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
-OLD=e1555ac   # v0.1.0
 NEW=$(grep -m1 '^version' "$ROOT/Cargo.toml" | cut -d'"' -f2)
-
-src=$LIFECYCLE/src-0.1.0
-if [ ! -f "$src/Cargo.toml" ]; then
-    rm -rf "$src" && mkdir -p "$src"
-    git -C "$ROOT" archive "$OLD" | tar -x -C "$src" || { echo "not ok - check out 0.1.0 ($OLD)"; exit 0; }
-fi
 
 for v in "${RUN_MAJORS[@]}"; do
     pg_config=$(pg_config_for "$v")
-    # 0.1.0's own build, in its own target directory so its library never mixes with this one's.
-    if ! (cd "$src" && CARGO_TARGET_DIR=$ROOT/target/v0.1.0 cargo pgrx install --no-default-features \
-            --features "pg$v" --pg-config "$pg_config") >"$LIFECYCLE/upgrade-install-0.1.0-$v.log" 2>&1; then
-        echo "not ok - PostgreSQL $v: build and install 0.1.0"; tail -20 "$LIFECYCLE/upgrade-install-0.1.0-$v.log"; continue
+    # 0.1.0's install script where its package put it (this build's refusing one is put back
+    # with this build's files below).
+    if ! install_debug "$v" "$LIFECYCLE/upgrade-install-0.1.0-$v.log" || ! install -m 644 \
+            "$ROOT/tests/lifecycle/fixtures/released/uuid_ext--0.1.0.sql" "$("$pg_config" --sharedir)/extension/"; then
+        echo "not ok - PostgreSQL $v: install 0.1.0's script"; continue
     fi
     up "upgrade-$v" "$v"
     sql "$BIN" "$PORT" postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh"
     sql "$BIN" "$PORT" app <<'SQL'
-CREATE EXTENSION uuid_ext;
+CREATE EXTENSION uuid_ext VERSION '0.1.0';
 CREATE EXTENSION amcheck;
 CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), what text NOT NULL);
 CREATE INDEX events_time ON events (id uuid_time_ops);
@@ -43,7 +42,7 @@ SQL
     sql "$BIN" "$PORT" recipe <<'SQL'
 CREATE EXTENSION "uuid-ossp";
 CREATE SCHEMA ids;
-CREATE EXTENSION uuid_ext SCHEMA ids;
+CREATE EXTENSION uuid_ext SCHEMA ids VERSION '0.1.0';
 CREATE TABLE t (id uuid DEFAULT uuid_generate_v4());
 ALTER DATABASE recipe SET search_path = "$user", public, ids;
 SQL
