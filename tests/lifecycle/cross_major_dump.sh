@@ -4,12 +4,13 @@
 # so those functions must exist on every major, even where pg_catalog has its own.
 # Each older major's own pg_dump writes the dump; the newer major's pg_restore restores it. On 19
 # (in the sid chroot, scripts/sid.sh) the dumps are those the machine's part of the run wrote,
-# with their rows' fingerprints.
+# with their rows' fingerprints, when the same run (UUID_EXT_RUN_ID, scripts/test.sh) wrote them.
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
 
 declare -A BINS PORTS
-fingerprint="SELECT md5(string_agg(concat_ws('|', id, ts, version, other, later), ',' ORDER BY id)) FROM ev"
+# (Times as text in UTC: the chroot's servers and the machine's may have other time zones.)
+fingerprint="SELECT md5(string_agg(concat_ws('|', id, ts AT TIME ZONE 'UTC', version, other, later), ',' ORDER BY id)) FROM ev"
 for v in "${RUN_MAJORS[@]}"; do
     # On 17 the README's set-up, so the table uses uuid_ext's uuid_extract_timestamp().
     up "dump-$v" "$v" "$(pg17_options "$v")"
@@ -32,12 +33,17 @@ SQL
     rm -f "$LIFECYCLE/dump-$v.dump" "$LIFECYCLE/dump-$v.fingerprint"
     "$BIN/pg_dump" -h 127.0.0.1 -p "$PORT" -U postgres -Fc -f "$LIFECYCLE/dump-$v.dump" source
     sql "$BIN" "$PORT" source -c "$fingerprint" >"$LIFECYCLE/dump-$v.fingerprint"
+    echo "${UUID_EXT_RUN_ID:-}" >"$LIFECYCLE/dump-$v.run"
 done
 
 sources=("${RUN_MAJORS[@]}")
 if [ -n "${UUID_EXT_IN_SID-}" ]; then
     for v in "${HOST_MAJORS[@]}"; do
-        [ -s "$LIFECYCLE/dump-$v.fingerprint" ] && sources+=("$v") || echo "not ok - no dump of $v to restore on 19 (the machine's part of scripts/test.sh writes them)"
+        if [ -n "${UUID_EXT_RUN_ID-}" ] && [ "$(cat "$LIFECYCLE/dump-$v.run" 2>/dev/null)" = "$UUID_EXT_RUN_ID" ]; then
+            sources+=("$v")
+        else
+            echo "skipped - a dump of $v restored on 19: this run made none on the machine (scripts/test.sh with $v and 19 does)"
+        fi
     done
 fi
 for target in 17 18 19; do

@@ -10,7 +10,8 @@
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
 HERE=$ROOT/tests/lifecycle/orms
-VENV=$ROOT/target/orm-venv
+# (In the sid chroot for 19 a virtualenv of its own: the machine's is of its Python 3.11.)
+VENV=$ROOT/target/orm-venv${UUID_EXT_IN_SID:+-sid}
 
 # docs/ORMS.md's code is the code run: its Django and SQLAlchemy blocks (between <!-- orm NAME:
 # begin/end -->), blank lines aside, are runs of consecutive lines of the files here.

@@ -2,8 +2,11 @@
 # Installing from a package, without Rust: scripts/package.sh builds the .deb for Debian's
 # PostgreSQL 15 and the tarball for PostgreSQL 18 (PyPI layout); each is installed from a state
 # where uuid_ext is not installed, with no cargo on PATH, exactly as README "Installing from a
-# package" says; then CREATE EXTENSION and a few calls. Afterwards the development build is
-# put back, so later tests find the installation as it was.
+# package" says; then CREATE EXTENSION and a few calls. On 19 (in the sid chroot, scripts/sid.sh)
+# the .deb and the tarball scripts/test.sh built on the machine (scripts/package.sh 19: a library
+# linked against Debian 12's glibc) are installed into Debian's PostgreSQL 19 there, which was
+# not built here (the chroot has Rust, for 19's development build; installing uses none).
+# Afterwards the development build is put back, so later tests find the installation as it was.
 # UUID_EXT_PACKAGE_PROFILE=dev builds the packages faster (default: release, what ships).
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
@@ -12,19 +15,6 @@ DIST=$ROOT/target/dist
 NO_CARGO_PATH=/usr/local/sbin:/usr/sbin:/usr/bin:/sbin:/bin
 majors=()
 for v in 15 18; do wants "$v" && majors+=("$v"); done
-[ ${#majors[@]} -gt 0 ] || { echo "ok - packages: neither 15 nor 18 in this run, nothing to do"; exit 0; }
-
-if ! bash "$ROOT/scripts/package.sh" "${majors[@]}" >"$LIFECYCLE/package-build.log" 2>&1; then
-    echo "not ok - scripts/package.sh ${majors[*]}"; tail -20 "$LIFECYCLE/package-build.log"; exit 0
-fi
-echo "ok - scripts/package.sh ${majors[*]}"
-check "META.json is valid PGXN metadata for this version" "$VERSION|$VERSION|1.0.0" \
-    "$(python3 -c "import json; m = json.load(open('$DIST/META.json')); print(m['version'], m['provides']['uuid_ext']['version'], m['meta-spec']['version'], sep='|')")"
-check "the PGXN source distribution carries META.json" "1" \
-    "$(python3 -c "import zipfile; print(sum(n == 'uuid_ext-$VERSION/META.json' for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
-check "the PGXN source distribution carries both licence files" "2" \
-    "$(python3 -c "import zipfile; print(sum(n in ('uuid_ext-$VERSION/LICENSE-MIT', 'uuid_ext-$VERSION/LICENSE-APACHE') for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
-check_empty "no cargo on the PATH the installs run with" "$(PATH=$NO_CARGO_PATH command -v cargo || true)"
 
 # uninstall_files MAJOR: removes every uuid_ext file from that server's directories.
 uninstall_files() {
@@ -41,6 +31,46 @@ works() {
              -c "SELECT extversion, uuid_extract_version(uuid_generate_v7()), uuid_generate_v5(uuid_ns_dns(), 'www.example.com') FROM pg_extension WHERE extname = 'uuid_ext'")"
     stop_cluster "$BIN" "$DATA"
 }
+
+if wants 19 && [ -n "${UUID_EXT_IN_SID-}" ]; then
+    deb=$DIST/postgresql-19-uuid-ext_${VERSION}_amd64.deb
+    tarball=$DIST/uuid_ext-$VERSION-pg19-linux-x86_64.tar.gz
+    check "PostgreSQL 19: the .deb and the tarball built on the machine are there" "2" "$(ls "$deb" "$tarball" 2>/dev/null | wc -l)"
+    check "Debian package for 19: metadata" "postgresql-19-uuid-ext|$VERSION|amd64|postgresql-19, libc6" \
+        "$(dpkg-deb -f "$deb" Package Version Architecture Depends | cut -d' ' -f2- | paste -sd'|')"
+    uninstall_files 19
+    check_cmd "PostgreSQL 19: apt-get install ./postgresql-19-uuid-ext_${VERSION}_amd64.deb" \
+        env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
+    check "PostgreSQL 19: the package owns the library and the SQL" "3" \
+        "$(dpkg -L postgresql-19-uuid-ext | grep -cE '/lib/uuid_ext\.so$|/uuid_ext\.control$|/uuid_ext--'"$VERSION"'\.sql$')"
+    works 19 "PostgreSQL 19 from the .deb"
+    check_cmd "PostgreSQL 19: apt-get remove takes it away" apt-get remove -y -q postgresql-19-uuid-ext
+    check "PostgreSQL 19: no file left behind" "0" \
+        "$(ls /usr/lib/postgresql/19/lib/uuid_ext.so /usr/share/postgresql/19/extension/uuid_ext* 2>/dev/null | wc -l)"
+    unpack=$LIFECYCLE/package-unpacked-19
+    rm -rf "$unpack" && mkdir -p "$unpack"
+    tar -xzf "$tarball" -C "$unpack"
+    check_cmd "PostgreSQL 19 tarball: ./install.sh /path/to/pg_config" \
+        sh "$unpack/uuid_ext-$VERSION-pg19-linux-x86_64/install.sh" "$(pg_config_for 19)"
+    works 19 "PostgreSQL 19 from the tarball"
+    install_debug 19 "$LIFECYCLE/package-reinstall-19.log" || echo "not ok - reinstall the development build into 19"
+fi
+if [ ${#majors[@]} -eq 0 ]; then
+    [ -n "${UUID_EXT_IN_SID-}" ] || echo "ok - packages: neither 15 nor 18 in this run, nothing to do"
+    exit 0
+fi
+
+if ! bash "$ROOT/scripts/package.sh" "${majors[@]}" >"$LIFECYCLE/package-build.log" 2>&1; then
+    echo "not ok - scripts/package.sh ${majors[*]}"; tail -20 "$LIFECYCLE/package-build.log"; exit 0
+fi
+echo "ok - scripts/package.sh ${majors[*]}"
+check "META.json is valid PGXN metadata for this version" "$VERSION|$VERSION|1.0.0" \
+    "$(python3 -c "import json; m = json.load(open('$DIST/META.json')); print(m['version'], m['provides']['uuid_ext']['version'], m['meta-spec']['version'], sep='|')")"
+check "the PGXN source distribution carries META.json" "1" \
+    "$(python3 -c "import zipfile; print(sum(n == 'uuid_ext-$VERSION/META.json' for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
+check "the PGXN source distribution carries both licence files" "2" \
+    "$(python3 -c "import zipfile; print(sum(n in ('uuid_ext-$VERSION/LICENSE-MIT', 'uuid_ext-$VERSION/LICENSE-APACHE') for n in zipfile.ZipFile('$DIST/uuid_ext-$VERSION.zip').namelist()))")"
+check_empty "no cargo on the PATH the installs run with" "$(PATH=$NO_CARGO_PATH command -v cargo || true)"
 
 if wants 15; then
     deb=$DIST/postgresql-15-uuid-ext_${VERSION}_amd64.deb

@@ -3,17 +3,22 @@
 # 0.1.0's objects made by its own install script (the one 0.1.0 generated:
 # tests/lifecycle/fixtures/released, scripts/released_sql.sh), a table using them (DEFAULT
 # uuid_generate_v7(), a uuid_time_ops index, a view calling extractors), then this build's
-# files installed over it while the server runs, then the UPDATE. (0.1.0's own library is not
-# built: it needs cargo-pgrx 0.18.1, another 5 minutes of CI; its C functions are this
-# library's, which keeps every symbol an earlier release's SQL names — old_versions.sh checks
-# that — so the objects run on this library from the start, as they do after a package
-# upgrade replaces the library and before the UPDATE.) Afterwards the rows, the
+# files installed over it while the server runs, then the UPDATE. 0.1.0's own library, built
+# from its commit (e1555ac, with `cargo build`: its cargo-pgrx, 0.18.1, is not needed for that),
+# runs on one major, the newest of the run up to 18 (0.1.0's pgrx has no 19), so the
+# uuid_time_ops index amcheck reads after the update was built by 0.1.0's comparator. On the
+# other majors 0.1.0's objects run on this library from the start — it keeps every symbol an
+# earlier release's SQL names (old_versions.sh) — as they do once a package upgrade has replaced
+# the library and before the UPDATE; one build of 0.1.0 costs a minute. Afterwards the rows, the
 # default, the index (amcheck) and the view still work, every new function exists, and
 # scripts/check-upgrade.sh finds the updated catalog equal to a fresh install's. And README's
 # migration procedure, run where an older uuid_ext is installed, updates it before its helper runs.
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
 NEW=$(grep -m1 '^version' "$ROOT/Cargo.toml" | cut -d'"' -f2)
+OLD=e1555ac   # v0.1.0
+own=
+for v in "${RUN_MAJORS[@]}"; do [ "$v" -gt 18 ] || own=$v; done
 
 for v in "${RUN_MAJORS[@]}"; do
     pg_config=$(pg_config_for "$v")
@@ -22,6 +27,18 @@ for v in "${RUN_MAJORS[@]}"; do
     if ! install_debug "$v" "$LIFECYCLE/upgrade-install-0.1.0-$v.log" || ! install -m 644 \
             "$ROOT/tests/lifecycle/fixtures/released/uuid_ext--0.1.0.sql" "$("$pg_config" --sharedir)/extension/"; then
         echo "not ok - PostgreSQL $v: install 0.1.0's script"; continue
+    fi
+    if [ "$v" = "$own" ]; then
+        # And 0.1.0's own library, built from its commit in a target directory of its own.
+        src=$LIFECYCLE/src-0.1.0
+        [ -f "$src/Cargo.toml" ] || { rm -rf "$src" && mkdir -p "$src" && git -C "$ROOT" archive "$OLD" | tar -x -C "$src"; }
+        if (cd "$src" && CARGO_TARGET_DIR=$ROOT/target/v0.1.0 cargo build --no-default-features --features "pg$v") \
+                >"$LIFECYCLE/upgrade-build-0.1.0-$v.log" 2>&1 \
+            && install -m 755 "$ROOT/target/v0.1.0/debug/libuuid_ext.so" "$("$pg_config" --pkglibdir)/uuid_ext.so"; then
+            echo "ok - PostgreSQL $v: 0.1.0's library, built from $OLD"
+        else
+            echo "not ok - PostgreSQL $v: build 0.1.0's library"; tail -20 "$LIFECYCLE/upgrade-build-0.1.0-$v.log"; continue
+        fi
     fi
     up "upgrade-$v" "$v"
     sql "$BIN" "$PORT" postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh"

@@ -56,9 +56,10 @@ SELECT pg_temp.plan('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id) LIMIT 20'
        pg_temp.plan('SELECT id FROM ev ORDER BY uuid_ext_timestamp(id) DESC LIMIT 20') AS latest_20;
 SELECT pg_temp.plan($$SELECT id, n FROM ev WHERE uuid_ext_timestamp(id) < '2026-09-01 00:00+00'
                       ORDER BY uuid_ext_timestamp(id) DESC LIMIT 50$$) AS keyset_page;
--- The extractor's value, when selected, is still the output column. (The two NULL keys tie:
--- their order is not the query's, and PostgreSQL 19 reads them the other way round; so the
--- three rows are shown in an order of their own.)
+-- The extractor's value, when selected, is still the output column (NULL here: the first rows
+-- have no time). The 52 rows without one (two NULL keys, 50 v4) tie, so which come first in what
+-- order is not the query's to say; the index gives the two NULL keys first, in an order
+-- PostgreSQL 19 reverses, so the three rows are shown in an order of their own.
 SELECT * FROM (SELECT uuid_ext_timestamp(id) AS ts, n FROM ev ORDER BY uuid_ext_timestamp(id) DESC NULLS FIRST LIMIT 3) s
 ORDER BY ts DESC NULLS FIRST, n;
 SELECT uuid_ext_timestamp(id) AS ts, n FROM ev WHERE id IS NOT NULL ORDER BY 1 LIMIT 3;
