@@ -35,11 +35,12 @@ pg_config_for() {
     case $1 in
         15) echo "$PG15_BIN/pg_config" ;;
         14|16|17|18) echo "$(pg_dir_for "$1")/bin/pg_config" ;;
-        # (On the machine, 19's pg_config is the chroot's, for builds only: scripts/package.sh.
-        # Its servers run in the chroot: scripts/sid.sh run …)
+        # (On the machine, 19's pg_config is the chroot's, for its packages and its headers only:
+        # UUID_EXT_PG19_BUILDS. Its servers run in the chroot: scripts/sid.sh run …)
         19) if [ -n "${UUID_EXT_IN_SID-}" ]; then echo /usr/lib/postgresql/19/bin/pg_config
-            elif [ -x "$CACHE/sid-pg_config-19" ]; then echo "$CACHE/sid-pg_config-19"
-            else echo "PostgreSQL 19 is in the sid chroot: scripts/sid.sh setup makes it" >&2; return 1; fi ;;
+            elif [ -n "${UUID_EXT_PG19_BUILDS-}" ] && [ -x "$CACHE/sid-pg_config-19" ]; then echo "$CACHE/sid-pg_config-19"
+            else echo "PostgreSQL 19 runs in the sid chroot: scripts/sid.sh run $0 … (scripts/sid.sh setup makes it)" >&2
+                return 1; fi ;;
         *) echo "unsupported PostgreSQL major version: $1 (supported: ${ALL_MAJORS[*]})" >&2; return 1 ;;
     esac
 }
@@ -47,7 +48,7 @@ pg_config_for() {
 bindir_for() { "$(pg_config_for "$1")" --bindir; }
 
 # The server headers of a major, read from where this runs.
-includedir_server_for() { "$(pg_config_for "$1")" --includedir-server; }
+includedir_server_for() { local c; c=$(UUID_EXT_PG19_BUILDS=1 pg_config_for "$1") && "$c" --includedir-server; }
 
 # pg_regress of a major (PGXS layout; the PyPI builds need --bindir, which every caller passes).
 pg_regress_for() { echo "$(dirname "$("$(pg_config_for "$1")" --pgxs)")/../test/regress/pg_regress"; }

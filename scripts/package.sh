@@ -28,6 +28,7 @@ majors=("$@")
 # makes it if needed): a library linked on Debian 12 loads on its glibc (2.36) and any newer.
 if [[ " ${majors[*]} " == *" 19 "* ]] && [ -z "${UUID_EXT_IN_SID-}" ]; then
     "$ROOT/scripts/sid.sh" setup
+    export UUID_EXT_PG19_BUILDS=1   # pg_config_for 19: the chroot's, for this build
 fi
 profile=${UUID_EXT_PACKAGE_PROFILE:-release}
 version=$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
@@ -51,7 +52,9 @@ for v in "${majors[@]}"; do
     pg_config=$(pg_config_for "$v")
     out=$ROOT/target/package/pg$v
     say "PostgreSQL $v: cargo pgrx package ($profile)"
-    rm -rf "$out"
+    # Nothing of an earlier build of this major is left to be taken for this one's.
+    rm -rf "$out" "$ROOT/target/package/uuid_ext-$version-pg$v-"* "$ROOT/target/package/deb-$v" \
+        "$dist/postgresql-$v-uuid-ext_"*.deb "$dist/uuid_ext-$version-pg$v-"* "$dist/run-pg$v"
     # (19 is not in `cargo pgrx init`'s configuration here: pgrx's build takes its pg_config from
     # the environment instead.)
     pg_env=()
@@ -142,6 +145,8 @@ EOF
     chmod 755 "$tree/install.sh"
     tar -C "$ROOT/target/package" --owner=0 --group=0 -czf "$dist/$name.tar.gz" "$name"
     echo "PostgreSQL $v: $dist/postgresql-$v-uuid-ext_${version}_amd64.deb, $dist/$name.tar.gz"
+    # Which run built them (scripts/test.sh's UUID_EXT_RUN_ID): 19's are installed in the chroot.
+    echo "${UUID_EXT_RUN_ID:-}" >"$dist/run-pg$v"
 
     # An extension image's root (PostgreSQL 18's extension_control_path): docs/KUBERNETES.md.
     [ "$v" -ge 18 ] || continue

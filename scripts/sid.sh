@@ -62,7 +62,7 @@ setup() {
         say "making a Debian sid chroot for PostgreSQL 19 in $SID (about a minute)"
         # (Nothing is mounted there but while a command runs in it: in_sid.)
         if awk -v root="$(realpath -m "$SID")/" 'index($2, root) == 1 {found = 1} END {exit !found}' /proc/mounts; then
-            echo "something is mounted under $SID: not deleting it" >&2; exit 1
+            echo "something is mounted under $SID (an older scripts/sid.sh left it): umount it, then run this again" >&2; exit 1
         fi
         rm -rf --one-file-system "$SID"
         debootstrap --variant=minbase sid "$SID" "$MIRROR" >"$CACHE/sid-debootstrap.log" 2>&1 \
@@ -76,11 +76,13 @@ setup() {
     mkdir -p "$SID/etc/ssl/certs" && cp /etc/ssl/certs/ca-certificates.crt "$SID/etc/ssl/certs/"
     # No service starts in the chroot when a package is installed (Debian's policy-rc.d).
     printf '#!/bin/sh\nexit 101\n' >"$SID/usr/sbin/policy-rc.d" && chmod 755 "$SID/usr/sbin/policy-rc.d"
+    # An interrupted install or removal (of a package a test installs) is finished first.
+    in_sid dpkg --configure -a >/dev/null
     # (Installed again whenever this list changes.)
     local wanted="${PG19_PACKAGES[*]} ${BUILD_PACKAGES[*]}"
     if [ "$(cat "$SID/etc/uuid-ext-packages" 2>/dev/null)" != "$wanted" ]; then
         say "installing PostgreSQL 19 and Rust into the sid chroot (a few minutes)"
-        in_sid sh -c "export DEBIAN_FRONTEND=noninteractive; dpkg --configure -a && apt-get update -qq \
+        in_sid sh -c "export DEBIAN_FRONTEND=noninteractive; apt-get update -qq \
             && apt-get install -y -qq --no-install-recommends ${PG19_PACKAGES[*]} \
             && apt-get install -y -qq --no-install-recommends ${BUILD_PACKAGES[*]}" \
             >"$CACHE/sid-apt.log" 2>&1 || { tail -30 "$CACHE/sid-apt.log"; exit 1; }
@@ -91,10 +93,21 @@ setup() {
     # its paths as the machine sees them.
     cat >"$CACHE/sid-pg_config-19.new" <<EOF
 #!/bin/sh
-# PostgreSQL 19's pg_config (Debian's, in the sid chroot $SID), its paths as seen from outside.
-chroot "$SID" /usr/lib/postgresql/19/bin/pg_config "\$@" | sed -E 's#(^|[ =]|-I|-L)/(usr|etc|var)/#\1$SID/\2/#g'
+# PostgreSQL 19's pg_config (Debian's, in the sid chroot $SID), its paths as seen from outside
+# (but linker paths: the library links the machine's own glibc).
+out=\$(/usr/sbin/chroot "$SID" /usr/lib/postgresql/19/bin/pg_config "\$@") || exit 1
+printf '%s\n' "\$out" | sed -E 's#(^|[ =]|-I)/(usr|etc|var)/#\1$SID/\2/#g'
 EOF
     chmod 755 "$CACHE/sid-pg_config-19.new" && mv "$CACHE/sid-pg_config-19.new" "$CACHE/sid-pg_config-19"
+    # pgrx makes its bindings again only when pg_config's path changes, not its version: when
+    # the chroot's 19 changes (19rc1 to 19.0), this checkout's builds for 19 start afresh.
+    local version stamp=$ROOT/target/sid-pg19-version
+    version=$(in_sid /usr/lib/postgresql/19/bin/pg_config --version)
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" != "$version" ]; then
+        say "PostgreSQL 19 in the chroot is now $version: this checkout's 19 builds start afresh"
+        rm -rf "$ROOT/target/sid" "$ROOT"/target/*/build/pgrx-pg-sys-*
+    fi
+    mkdir -p "$ROOT/target" && echo "$version" >"$stamp"
     # The machine's cargo-pgrx (setup.sh builds it), the same version as the pgrx crate.
     install -m 755 "$(command -v cargo-pgrx)" "$SID/usr/local/bin/cargo-pgrx"
     local pc=/usr/lib/postgresql/19/bin/pg_config

@@ -30,6 +30,8 @@ for v in "${majors[@]}"; do
     if [ -n "${UUID_EXT_IN_SID-}" ]; then
         # 19's image, built on the machine (scripts/test.sh runs scripts/package.sh 19 there).
         [ -f "$image/lib/uuid_ext.so" ] || { echo "not ok - PostgreSQL $v: no image root built on the machine ($image)"; continue; }
+        check "PostgreSQL $v: the image root was built by this run (scripts/test.sh)" "${UUID_EXT_RUN_ID-}" \
+            "$(cat "$ROOT/target/dist/run-pg$v" 2>/dev/null)"
     elif ! bash "$ROOT/scripts/package.sh" "$v" >"$LIFECYCLE/image-package-$v.log" 2>&1; then
         echo "not ok - PostgreSQL $v: scripts/package.sh $v"; tail -20 "$LIFECYCLE/image-package-$v.log"; continue
     fi

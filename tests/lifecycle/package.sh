@@ -5,7 +5,9 @@
 # package" says; then CREATE EXTENSION and a few calls. On 19 (in the sid chroot, scripts/sid.sh)
 # the .deb and the tarball scripts/test.sh built on the machine (scripts/package.sh 19: a library
 # linked against Debian 12's glibc) are installed into Debian's PostgreSQL 19 there, which was
-# not built here (the chroot has Rust, for 19's development build; installing uses none).
+# not built here (the chroot has Rust, for 19's development build: these installs do not call
+# it, but nothing here proves they could do without it), and the pg_regress suite runs on the
+# tarball's library.
 # Afterwards the development build is put back, so later tests find the installation as it was.
 # UUID_EXT_PACKAGE_PROFILE=dev builds the packages faster (default: release, what ships).
 set -uo pipefail
@@ -36,8 +38,11 @@ if wants 19 && [ -n "${UUID_EXT_IN_SID-}" ]; then
     deb=$DIST/postgresql-19-uuid-ext_${VERSION}_amd64.deb
     tarball=$DIST/uuid_ext-$VERSION-pg19-linux-x86_64.tar.gz
     check "PostgreSQL 19: the .deb and the tarball built on the machine are there" "2" "$(ls "$deb" "$tarball" 2>/dev/null | wc -l)"
+    check "PostgreSQL 19: ... built by this run (scripts/test.sh)" "${UUID_EXT_RUN_ID-}" "$(cat "$DIST/run-pg19" 2>/dev/null)"
     check "Debian package for 19: metadata" "postgresql-19-uuid-ext|$VERSION|amd64|postgresql-19, libc6" \
         "$(dpkg-deb -f "$deb" Package Version Architecture Depends | cut -d' ' -f2- | paste -sd'|')"
+    # (A package an interrupted earlier run left installed is purged first.)
+    dpkg --purge postgresql-19-uuid-ext >/dev/null 2>&1
     uninstall_files 19
     check_cmd "PostgreSQL 19: apt-get install ./postgresql-19-uuid-ext_${VERSION}_amd64.deb" \
         env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
@@ -53,6 +58,14 @@ if wants 19 && [ -n "${UUID_EXT_IN_SID-}" ]; then
     check_cmd "PostgreSQL 19 tarball: ./install.sh /path/to/pg_config" \
         sh "$unpack/uuid_ext-$VERSION-pg19-linux-x86_64/install.sh" "$(pg_config_for 19)"
     works 19 "PostgreSQL 19 from the tarball"
+    # The library that ships, built on Debian 12, through the whole pg_regress suite (the suite's
+    # own run on 19 uses the chroot's build).
+    up package-regress-19 19 "-c shared_preload_libraries=uuid_ext"
+    files=$(cd "$ROOT/tests/pg_regress/sql" && ls *.sql | sed 's/\.sql$//')
+    run_pg_regress 19 "$PORT" "$LIFECYCLE/package-regress-19-out" $files >"$LIFECYCLE/package-regress-19.log" 2>&1
+    check "PostgreSQL 19 tarball's library: the pg_regress suite (passed|failed)" "$(wc -w <<<"$files")|0" \
+        "$(count_pg_regress "$LIFECYCLE/package-regress-19.log" | tr ' ' '|')"
+    stop_cluster "$BIN" "$DATA"
     install_debug 19 "$LIFECYCLE/package-reinstall-19.log" || echo "not ok - reinstall the development build into 19"
 fi
 if [ ${#majors[@]} -eq 0 ]; then
