@@ -6,8 +6,8 @@
 #
 #   scripts/plan_instructions.sh MAJOR [REV]
 #
-# Installs a release build of the working tree into MAJOR (and first one of git revision REV,
-# built in a worktree under target/, when given), makes a throwaway cluster with 200 k v7 keys
+# Installs a release build of the working tree into MAJOR (and first, when given, the library
+# of git revision REV, built in a worktree under target/, with this tree's SQL), makes a throwaway cluster with 200 k v7 keys
 # over 30 days, a `created_at` twin and both split into two monthly partitions (as the
 # benchmark's tables), then runs PostgreSQL in single-user mode under callgrind with the
 # library preloaded: `EXPLAIN` of each query 1 and 201 times, the difference divided by 200 —
@@ -25,10 +25,16 @@ data=$work/data
 mkdir -p "$work"
 trap 'stop_cluster "$bindir" "$data"' EXIT
 
-install_from() { # DIR: a release build of the tree in DIR, installed into MAJOR
-    (cd "$1" && CARGO_TARGET_DIR=$ROOT/target cargo pgrx install --release --no-default-features \
-        --features "pg$v" --pg-config "$pg_config" >"$work/install.log" 2>&1) || { tail -30 "$work/install.log"; exit 1; }
+install_tree() { # a release build of the working tree, installed into MAJOR
+    cargo pgrx install --release --no-default-features --features "pg$v" --pg-config "$pg_config" \
+        >"$work/install.log" 2>&1 || { tail -30 "$work/install.log"; exit 1; }
     install_refusals "$pg_config"
+}
+install_library_of() { # DIR: the release library of the tree in DIR in place of the installed one
+    # (plain cargo: REV's pgrx may not be this cargo-pgrx's; REV must have this tree's SQL)
+    (cd "$1" && CARGO_TARGET_DIR=$ROOT/target/plan-base cargo build --release --no-default-features \
+        --features "pg$v") >"$work/install-base.log" 2>&1 || { tail -30 "$work/install-base.log"; exit 1; }
+    install -m 755 "$ROOT/target/plan-base/release/libuuid_ext.so" "$("$pg_config" --pkglibdir)/uuid_ext.so"
 }
 
 QUERIES=(
@@ -115,11 +121,12 @@ if [ -n "$rev" ]; then
     rm -rf "$base"
     git -C "$ROOT" worktree prune
     git -C "$ROOT" worktree add -f --detach "$base" "$rev" >/dev/null 2>&1
-    install_from "$base"
+    install_tree
+    install_library_of "$base"
     make_data
     measure "$(git -C "$ROOT" rev-parse --short "$rev")"
     git -C "$ROOT" worktree remove --force "$base"
 fi
-install_from "$ROOT"
+install_tree
 [ -f "$data/PG_VERSION" ] || make_data
 measure "working tree"
