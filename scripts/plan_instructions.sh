@@ -7,9 +7,9 @@
 #   scripts/plan_instructions.sh MAJOR [REV]
 #
 # Installs a release build of the working tree into MAJOR (and first, when given, the library
-# of git revision REV, built in a worktree under target/, with this tree's SQL), makes a throwaway cluster with 200 k v7 keys
-# over 30 days, a `created_at` twin and both split into two monthly partitions (as the
-# benchmark's tables), then runs PostgreSQL in single-user mode under callgrind with the
+# of git revision REV, built in a worktree under target/, with this tree's SQL), makes a
+# throwaway cluster with the benchmark's tables (scripts/bench.py's windows_setup: v7 keys over 30
+# days, a `created_at` twin, both also in monthly partitions) at 200 k keys, then runs PostgreSQL in single-user mode under callgrind with the
 # library preloaded: `EXPLAIN` of each query 1 and 201 times, the difference divided by 200 —
 # a warm session's instructions per planning. Prints one table row per query; about 5 minutes
 # per build on 2 cores (valgrind needed: apt-get install valgrind).
@@ -52,35 +52,10 @@ make_data() {
     local port
     port=$(free_port)
     start_cluster "$bindir" "$data" "$port" "$work/server.log"
-    # shellcheck disable=SC2046
-    psql $(psql_flags) -p "$port" -d postgres <<'SQL'
-CREATE EXTENSION uuid_ext;
-CREATE TABLE by_key (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), payload int NOT NULL);
-INSERT INTO by_key SELECT uuid_timestamptz_to_v7(now() - interval '30 days' * (1 - g::float8 / 200000)), g
-FROM generate_series(1, 200000) g;
-CREATE TABLE by_column (id uuid PRIMARY KEY, created_at timestamptz NOT NULL, payload int NOT NULL);
-INSERT INTO by_column SELECT id, uuid_v7_to_timestamptz(id), payload FROM by_key;
-CREATE INDEX by_column_created_at ON by_column (created_at);
-CREATE TABLE part_key (id uuid PRIMARY KEY CHECK (uuid_is_v7(id)), payload int NOT NULL) PARTITION BY RANGE (id);
-CREATE TABLE part_column (id uuid NOT NULL, created_at timestamptz NOT NULL, payload int NOT NULL,
-                          PRIMARY KEY (id, created_at)) PARTITION BY RANGE (created_at);
-DO $$
-DECLARE m timestamptz;
-BEGIN
-    FOR m IN SELECT generate_series(date_trunc('month', now() - interval '31 days'), date_trunc('month', now()),
-                                    interval '1 month') LOOP
-        EXECUTE format('CREATE TABLE %I PARTITION OF part_key FOR VALUES FROM (%L) TO (%L)',
-                       'part_key_' || to_char(m, 'YYYY_MM'), uuid_v7_lower_bound(m),
-                       uuid_v7_lower_bound(m + interval '1 month'));
-        EXECUTE format('CREATE TABLE %I PARTITION OF part_column FOR VALUES FROM (%L) TO (%L)',
-                       'part_column_' || to_char(m, 'YYYY_MM'), m, m + interval '1 month');
-    END LOOP;
-END $$;
-INSERT INTO part_key SELECT * FROM by_key;
-INSERT INTO part_column SELECT * FROM by_column;
-CREATE INDEX part_column_created_at ON part_column (created_at);
-VACUUM ANALYZE;
-SQL
+    # The benchmark's own tables (scripts/bench.py), with 200 k keys.
+    BENCH_WINDOW_ROWS=200000 python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import bench; bench.windows_setup(sys.argv[2], sys.argv[3], "windows")' \
+        "$ROOT/scripts" "$bindir" "$port" >/dev/null
+    touch "$data/uuid_ext_tables_made"
     stop_cluster "$bindir" "$data"
 }
 
@@ -93,7 +68,7 @@ count() {
     rm -f "$out"
     as_postgres valgrind --tool=callgrind --toggle-collect=pg_plan_query --callgrind-out-file="$out" \
         "$bindir/postgres" --single -D "$data" -c shared_preload_libraries=uuid_ext \
-        $(pg17_options "$v" | sed "s/'//g") postgres <"$input" >/dev/null 2>"$work/valgrind.log"
+        $(pg17_options "$v" | sed "s/'//g") windows <"$input" >/dev/null 2>"$work/valgrind.log"
     sed -n 's/^summary: //p' "$out"
 }
 
@@ -128,5 +103,5 @@ if [ -n "$rev" ]; then
     git -C "$ROOT" worktree remove --force "$base"
 fi
 install_tree
-[ -f "$data/PG_VERSION" ] || make_data
+[ -f "$data/uuid_ext_tables_made" ] || make_data
 measure "working tree"
