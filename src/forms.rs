@@ -1,11 +1,14 @@
-//! Short text forms of a UUID in SQL: `uuid_encode`/`uuid_decode` (hex,
-//! base32hex, base64url, crockford) and TypeID. The forms themselves are
+//! Other forms of a UUID in SQL: its 16 octets as `bytea`
+//! (`uuid_to_bytea`/`uuid_from_bytea`, PostgreSQL 19's casts on every major),
+//! short text forms (`uuid_encode`/`uuid_decode`: hex, base32hex, base64url,
+//! crockford) and TypeID. The text forms themselves are
 //! [`uuid_ext_core::forms`]; this is the SQL face and its errors.
 //!
 //! All are IMMUTABLE STRICT PARALLEL SAFE, so they serve generated columns
 //! and expression indexes. Text that is not a form of exactly 16 octets is
 //! 22P02 with PostgreSQL's wording for `uuid` input and a DETAIL naming the
-//! format; an unknown format name is 22023, as `encode()` reports it.
+//! format; an unknown format name is 22023, as `encode()` reports it; a
+//! `bytea` of another length is 22P03, as PostgreSQL 19's `bytea::uuid`.
 
 use crate::convert::{bytes, uuid, TextBytes};
 use crate::errors::{error, invalid_uuid_text};
@@ -33,6 +36,30 @@ fn reason(err: FormError) -> String {
         FormError::Padding => "padding that is neither absent nor exactly that of 16 bytes".to_owned(),
         FormError::TrailingBits => "bits after the 128th that are not zero".to_owned(),
         FormError::Overflow => "a first symbol above 7, so more than 128 bits".to_owned(),
+    }
+}
+
+/// `id`'s 16 octets, most significant first: what PostgreSQL 19's `id::bytea` and every
+/// major's `uuid_send(id)` give. A function, never a cast: 19 has the cast built in, and one
+/// an extension made on an older major would collide with it when `pg_upgrade` restores the
+/// schema on 19.
+#[pg_extern(immutable, strict, parallel_safe)]
+pub fn uuid_to_bytea(id: Uuid) -> Vec<u8> {
+    bytes(&id).to_vec()
+}
+
+/// The UUID whose 16 octets `bytes` holds, the inverse of `uuid_to_bytea`: PostgreSQL 19's
+/// `bytes::uuid`, with its error (22P03) for any other length.
+#[pg_extern(immutable, strict, parallel_safe)]
+pub fn uuid_from_bytea(bytes: &[u8]) -> Uuid {
+    match <[u8; 16]>::try_from(bytes) {
+        Ok(b) => uuid(b),
+        Err(_) => error(
+            PgSqlErrorCode::ERRCODE_INVALID_BINARY_REPRESENTATION,
+            "invalid input length for type uuid".to_owned(),
+            Some(format!("Expected 16 bytes, got {}.", bytes.len())),
+            None,
+        ),
     }
 }
 

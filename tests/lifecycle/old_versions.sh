@@ -143,7 +143,7 @@ for v in "${RUN_MAJORS[@]}"; do
     sql "$BIN" "$PORT" fresh -c "CREATE EXTENSION uuid_ext"
     read -r -a versions <<<"$(sql "$BIN" "$PORT" postgres -c \
         "SELECT string_agg(version, ' ' ORDER BY string_to_array(version, '.')::int[]) FROM pg_available_extension_versions WHERE name = 'uuid_ext'")"
-    check "PostgreSQL $v: every release's version is listed" "0.1.0 0.2.0 0.3.0 0.4.0 0.4.1 0.5.0 $NEW" "${versions[*]}"
+    check "PostgreSQL $v: every release's version is listed" "0.1.0 0.2.0 0.3.0 0.4.0 0.4.1 0.5.0 0.5.1 $NEW" "${versions[*]}"
 
     # new_db NAME [bare]: a database where atk may create schemas, with its schema u; unless
     # bare, atk has uuid-ossp in schema ossp.
@@ -166,7 +166,7 @@ for v in "${RUN_MAJORS[@]}"; do
     # one for each later version it will update to.
     updates=()
     i=0
-    for from in 0.1.0 0.4.1 0.5.0; do
+    for from in 0.1.0 0.4.1 0.5.0 0.5.1; do
         later=0
         for x in "${versions[@]}"; do
             if [ "$x" = "$from" ]; then later=1; continue; fi

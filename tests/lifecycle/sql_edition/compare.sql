@@ -48,6 +48,8 @@ SET client_min_messages = warning;
 :compare (SELECT x, n.uuid_to_urn(x) a, s.uuid_to_urn(x) b FROM :uuids) c;
 \set what 'uuid_from_urn(uuid_to_urn(x))'
 :compare (SELECT x, n.uuid_from_urn(upper(n.uuid_to_urn(x))) a, s.uuid_from_urn(upper(n.uuid_to_urn(x))) b FROM :uuids) c;
+\set what 'uuid_to_bytea, uuid_from_bytea'
+:compare (SELECT x, (n.uuid_to_bytea(x), n.uuid_from_bytea(n.uuid_to_bytea(x))) a, (s.uuid_to_bytea(x), s.uuid_from_bytea(n.uuid_to_bytea(x))) b FROM :uuids) c;
 \set what 'uuid_encode, every format'
 :compare (SELECT x, n.uuid_encode(x, f) a, s.uuid_encode(x, f) b FROM :uuids, unnest('{hex,base32hex,base64url,crockford,HEX,Crockford}'::text[]) f) c;
 \set what 'uuid_decode of every encoding, as written and in other case'
