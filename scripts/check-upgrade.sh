@@ -23,9 +23,9 @@ SELECT 'version ' || extversion FROM pg_extension WHERE extname = 'uuid_ext'
 UNION ALL
 SELECT 'member ' || pg_describe_object(classid, objid, objsubid) FROM members
 UNION ALL
-SELECT format('function %s(%s) returns %s | volatility %s strict %s parallel %s cost %s rows %s | %s %s:%s | support %s | set %s | security definer %s | acl %s',
+SELECT format('function %s(%s) returns %s | volatility %s strict %s parallel %s leakproof %s cost %s rows %s | %s %s:%s | support %s | set %s | security definer %s | acl %s',
               p.proname, pg_get_function_arguments(p.oid), pg_get_function_result(p.oid),
-              p.provolatile, p.proisstrict, p.proparallel, p.procost, p.prorows,
+              p.provolatile, p.proisstrict, p.proparallel, p.proleakproof, p.procost, p.prorows,
               l.lanname, p.probin, p.prosrc, p.prosupport::regproc, p.proconfig, p.prosecdef, p.proacl)
 FROM members m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
 JOIN pg_language l ON l.oid = p.prolang

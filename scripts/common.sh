@@ -144,9 +144,21 @@ install_pg_tle() {
 }
 
 # install_debug MAJOR LOG: builds uuid_ext (debug, no pg_test schema) and installs it into MAJOR.
+# In the sid chroot under scripts/test.sh (UUID_EXT_PG19_TARBALL set), 19 gets the release library
+# that scripts/package.sh 19 built on the machine from this tree instead, through the tarball's
+# install.sh: the library that ships, and no second build of 19 in the chroot (about 2 minutes).
 install_debug() {
-    cargo pgrx install --no-default-features --features "pg$1" --pg-config "$(pg_config_for "$1")" >"$2" 2>&1 \
-        || { cat "$2"; return 1; }
+    if [ "$1" = 19 ] && [ -n "${UUID_EXT_PG19_TARBALL-}" ]; then
+        local unpack
+        unpack=$(mktemp -d)
+        { tar -xzf "$UUID_EXT_PG19_TARBALL" -C "$unpack" \
+              && sh "$unpack/$(basename "$UUID_EXT_PG19_TARBALL" .tar.gz)/install.sh" "$(pg_config_for 19)"; } >"$2" 2>&1 \
+            || { cat "$2"; rm -rf "$unpack"; return 1; }
+        rm -rf "$unpack"
+    else
+        cargo pgrx install --no-default-features --features "pg$1" --pg-config "$(pg_config_for "$1")" >"$2" 2>&1 \
+            || { cat "$2"; return 1; }
+    fi
     install_refusals "$(pg_config_for "$1")"
 }
 

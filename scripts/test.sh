@@ -185,8 +185,16 @@ if [ ${#sid_majors[@]} -gt 0 ]; then
     fi
     # 19's packages are built here, on Debian 12 (a library linked against its glibc, 2.36,
     # loads on any newer one), and installed into 19 in the chroot (package.sh, image_volume.sh).
-    if [[ "$all_lifecycle_tests" == *" package "* || "$all_lifecycle_tests" == *" image_volume "* ]]; then
+    # Every test there runs on the tarball's library (UUID_EXT_PG19_TARBALL; common.sh,
+    # install_debug): the library that ships, and one build of 19, not two.
+    pg19_tarball=()
+    if [ ${#pg_regress_files[@]} -gt 0 ] || [ -n "${all_lifecycle_tests// /}" ]; then
         lint "scripts/package.sh 19 (on the machine)" bash -c "bash scripts/package.sh 19 >'$ROOT/target/package-19.log' 2>&1 || { tail -30 '$ROOT/target/package-19.log'; exit 1; }"
+        # (Without it, the chroot builds 19's library itself.)
+        tarball=$ROOT/target/dist/uuid_ext-$(crate_version)-pg19-linux-x86_64.tar.gz
+        if [ -f "$tarball" ] && [ "$(cat "$ROOT/target/dist/run-pg19" 2>/dev/null)" = "$UUID_EXT_RUN_ID" ]; then
+            pg19_tarball=("UUID_EXT_PG19_TARBALL=$tarball")
+        fi
         glibc=$(objdump -T "$ROOT/target/package/uuid_ext-$(crate_version)-pg19-linux-x86_64/lib/uuid_ext.so" 2>/dev/null \
             | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1 || true)
         lint "19's library needs no glibc newer than Debian 12's 2.36 (it asks for ${glibc:-nothing readable})" \
@@ -199,7 +207,8 @@ if [ ${#sid_majors[@]} -gt 0 ]; then
         [ -z "${!f+set}" ] || filters+=("$f=${!f}")
     done
     set +e
-    "$ROOT/scripts/sid.sh" run env "${filters[@]}" UUID_EXT_RUN_ID="$UUID_EXT_RUN_ID" bash scripts/test.sh 19 2>&1 \
+    "$ROOT/scripts/sid.sh" run env "${filters[@]}" "${pg19_tarball[@]}" UUID_EXT_RUN_ID="$UUID_EXT_RUN_ID" \
+        bash scripts/test.sh 19 2>&1 \
         | tee "$ROOT/target/test-sid.log"
     set -e
     totals=$(sed -n 's/^pg_regress+lifecycle: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' \

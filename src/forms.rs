@@ -48,6 +48,16 @@ pub fn uuid_to_bytea(id: Uuid) -> Vec<u8> {
     bytes(&id).to_vec()
 }
 
+// LEAKPROOF as 19's `uuid::bytea` is (it cannot fail, and returns only its argument's bytes), so
+// that row-level security and security-barrier views push `uuid_to_bytea(id) = $1` down as they
+// do the cast. Only a superuser may say so; the install and update scripts run as one (a trusted
+// extension's too). `uuid_from_bytea`, which fails on other lengths, is not, as 19's `bytea::uuid`.
+pgrx::extension_sql!(
+    r#"ALTER FUNCTION @extschema@."uuid_to_bytea"(uuid) LEAKPROOF;"#,
+    name = "uuid_to_bytea_leakproof",
+    requires = [uuid_to_bytea]
+);
+
 /// The UUID whose 16 octets `bytes` holds, the inverse of `uuid_to_bytea`: PostgreSQL 19's
 /// `bytes::uuid`, with its error (22P03) for any other length.
 #[pg_extern(immutable, strict, parallel_safe)]

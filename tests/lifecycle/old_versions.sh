@@ -179,10 +179,12 @@ for v in "${RUN_MAJORS[@]}"; do
         done
     done
     # One more at 0.1.0, to which the role adds its own functions under the names later versions
-    # create (the helper, and on 17 and 18 the extractor 0.1.0 left to core there).
+    # create (the helper, on 17 and 18 the extractor 0.1.0 left to core there, and 0.6.0's bytea
+    # conversion).
     new_db added
     as_atk added "CREATE EXTENSION uuid_ext SCHEMA u VERSION '0.1.0'" >/dev/null
-    for f in "uuid_ext_migrate_from(old_extension name) RETURNS SETOF text" "uuid_extract_timestamp(\"uuid\" uuid) RETURNS timestamptz"; do
+    for f in "uuid_ext_migrate_from(old_extension name) RETURNS SETOF text" "uuid_extract_timestamp(\"uuid\" uuid) RETURNS timestamptz" \
+             "uuid_to_bytea(id uuid) RETURNS bytea"; do
         as_atk added "CREATE FUNCTION u.$f LANGUAGE sql AS 'SELECT NULL'" >/dev/null \
             && as_atk added "ALTER EXTENSION uuid_ext ADD FUNCTION u.${f%% RETURNS*}" >/dev/null
     done

@@ -6,9 +6,10 @@
 # the .deb and the tarball scripts/test.sh built on the machine (scripts/package.sh 19: a library
 # linked against Debian 12's glibc) are installed into Debian's PostgreSQL 19 there, which was
 # not built here (the chroot has Rust, for 19's development build: these installs do not call
-# it, but nothing here proves they could do without it), and the pg_regress suite runs on the
-# tarball's library.
-# Afterwards the development build is put back, so later tests find the installation as it was.
+# it, but nothing here proves they could do without it). Under scripts/test.sh every test on 19,
+# the pg_regress suite first, runs on that tarball's library (common.sh, install_debug).
+# Afterwards the development build (on 19 under scripts/test.sh: the tarball's library) is put
+# back, so later tests find the installation as it was.
 # UUID_EXT_PACKAGE_PROFILE=dev builds the packages faster (default: release, what ships).
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
@@ -58,14 +59,6 @@ if wants 19 && [ -n "${UUID_EXT_IN_SID-}" ]; then
     check_cmd "PostgreSQL 19 tarball: ./install.sh /path/to/pg_config" \
         sh "$unpack/uuid_ext-$VERSION-pg19-linux-x86_64/install.sh" "$(pg_config_for 19)"
     works 19 "PostgreSQL 19 from the tarball"
-    # The library that ships, built on Debian 12, through the whole pg_regress suite (the suite's
-    # own run on 19 uses the chroot's build).
-    up package-regress-19 19 "-c shared_preload_libraries=uuid_ext"
-    files=$(cd "$ROOT/tests/pg_regress/sql" && ls *.sql | sed 's/\.sql$//')
-    run_pg_regress 19 "$PORT" "$LIFECYCLE/package-regress-19-out" $files >"$LIFECYCLE/package-regress-19.log" 2>&1
-    check "PostgreSQL 19 tarball's library: the pg_regress suite (passed|failed)" "$(wc -w <<<"$files")|0" \
-        "$(count_pg_regress "$LIFECYCLE/package-regress-19.log" | tr ' ' '|')"
-    stop_cluster "$BIN" "$DATA"
     install_debug 19 "$LIFECYCLE/package-reinstall-19.log" || echo "not ok - reinstall the development build into 19"
 fi
 if [ ${#majors[@]} -eq 0 ]; then

@@ -83,8 +83,8 @@ SQL
         sql "$BIN" "$PORT" app -c "SELECT bt_index_parent_check('events_time', true), bt_index_check('events_pkey', true)"
     check "PostgreSQL $v: the index serves time order" "1003|0" \
         "$(sql "$BIN" "$PORT" app -c "SET enable_seqscan = off" -c "SELECT count(*), count(*) FILTER (WHERE ts < prev) FROM (SELECT ts, lag(ts) OVER () AS prev FROM (SELECT uuid_ext_timestamp(id) AS ts FROM events ORDER BY id USING <|) s) t")"
-    check "PostgreSQL $v: new functions exist and answer" "t|t|t" \
-        "$(sql "$BIN" "$PORT" app -c "SELECT uuid_v7_lower_bound(now()) <= uuid_generate_v7(), uuid_time_upper_bound('infinity') = uuid_nil(), public.uuid_extract_version(public.uuidv7()) = 7")"
+    check "PostgreSQL $v: new functions exist and answer" "t|t|t|t" \
+        "$(sql "$BIN" "$PORT" app -c "SELECT uuid_v7_lower_bound(now()) <= uuid_generate_v7(), uuid_time_upper_bound('infinity') = uuid_nil(), public.uuid_extract_version(public.uuidv7()) = 7, uuid_from_bytea(uuid_to_bytea(id)) = id AND uuid_to_bytea(id) = uuid_send(id) FROM events LIMIT 1")"
     recipe=$(sed -n '/^## Migrating/,/^## /p' "$ROOT/README.md" | sed -n '/^```sql/,/^```/p' | sed '1d;/^```/,$d')
     out=$(sql "$BIN" "$PORT" recipe <<<"$recipe" 2>&1)
     check "PostgreSQL $v: README's migration procedure where uuid_ext 0.1.0 is installed: uuid_ext updated first, its C helper ran, the default re-pointed" \

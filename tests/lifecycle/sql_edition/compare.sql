@@ -2,7 +2,7 @@
 -- tests/lifecycle/sql_edition.sh in fresh sessions whose settings differ (the SQL edition's
 -- PL/pgSQL is compiled, and its literals read, at a session's first call). :uuids is the table of
 -- UUIDs compared (t.uuids unless set), :cases the table of bad-input cases (t.cases unless set),
--- :namespaces how many of the UUIDs the name-based generators take as namespaces (3000 unless set).
+-- :namespaces how many of the UUIDs the name-based generators take as namespaces (1000 unless set).
 \set ON_ERROR_STOP 1
 SET client_min_messages = warning;
 \if :{?uuids}
@@ -15,7 +15,7 @@ SET client_min_messages = warning;
 \endif
 \if :{?namespaces}
 \else
-\set namespaces 3000
+\set namespaces 1000
 \endif
 
 -- ---- uuid -> value ------------------------------------------------------------------------
@@ -80,7 +80,7 @@ SET client_min_messages = warning;
 \set what 'uuid_v7_to_public, uuid_v7_from_public with a key: every UUID, random keys, and back'
 :compare (SELECT x, (n.uuid_v7_to_public(x, k), n.uuid_v7_from_public(x, k), n.uuid_v7_from_public(n.uuid_v7_to_public(x, k), k)) a,
                     (s.uuid_v7_to_public(x, k), s.uuid_v7_from_public(x, k), s.uuid_v7_from_public(s.uuid_v7_to_public(x, k), k)) b
-          FROM (SELECT x, uuid_send(gen_random_uuid()) AS k FROM :uuids ORDER BY random() LIMIT 20000) u) c;
+          FROM (SELECT x, uuid_send(gen_random_uuid()) AS k FROM :uuids ORDER BY random() LIMIT 5000) u) c;
 \set what 'uuid_generate_v8(bytea)'
 :compare (SELECT x, n.uuid_generate_v8(uuid_send(x)) a, s.uuid_generate_v8(uuid_send(x)) b FROM :uuids) c;
 

@@ -11,13 +11,14 @@ SET TimeZone = 'UTC';
 \ir lib.sql
 
 -- ---- inputs -------------------------------------------------------------------------------
--- 100,000 random UUIDs of every version (0-15) and variant class, plus the values at the edges.
+-- 40,000 random UUIDs of every version (0-15) and variant class (about 600 of each of the 64),
+-- plus the values at the edges.
 DROP TABLE IF EXISTS t.uuids;
 CREATE TABLE t.uuids AS
 SELECT pg_catalog.encode(pg_catalog.set_byte(pg_catalog.set_byte(b, 6, (pg_catalog.get_byte(b, 6) & 15) | ((g % 16) << 4)),
                          8, (pg_catalog.get_byte(b, 8) & (ARRAY[127, 63, 31, 31])[(g / 16) % 4 + 1])
                             | (ARRAY[0, 128, 192, 224])[(g / 16) % 4 + 1]), 'hex')::uuid AS x
-FROM (SELECT g, pg_catalog.uuid_send(gen_random_uuid()) AS b FROM generate_series(0, 99999) g) r;
+FROM (SELECT g, pg_catalog.uuid_send(gen_random_uuid()) AS b FROM generate_series(0, 39999) g) r;
 INSERT INTO t.uuids VALUES
     ('00000000-0000-0000-0000-000000000000'), ('ffffffff-ffff-ffff-ffff-ffffffffffff'),
     -- RFC 9562 Appendix A and B
@@ -96,8 +97,8 @@ INSERT INTO t.cases (q) VALUES
     ('SELECT %s.uuid_decode(''x'', '' hex'')'),
     ('SELECT %s.uuid_decode(''x'', '''')'),
     ('SELECT %s.uuid_from_bytea(''''::bytea)'),
-    ('SELECT %s.uuid_from_bytea(''\x00112233445566778899aabbccddee''::bytea)'),
-    ('SELECT %s.uuid_from_bytea(''\x00112233445566778899aabbccddeeff00''::bytea)'),
+    ('SELECT %s.uuid_from_bytea(pg_catalog.decode(''00112233445566778899aabbccddee'', ''hex''))'),
+    ('SELECT %s.uuid_from_bytea(pg_catalog.decode(''00112233445566778899aabbccddeeff00'', ''hex''))'),
     ('SELECT %s.uuid_encode(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'', ''ulid'')'),
     ('SELECT %s.uuid_decode(''01 7f22e279b07cc398c4dc0c0c07398f'', ''hex'')'),
     ('SELECT %s.uuid_decode(''0 17f22e279b07cc398c4dc0c0c07398f'', ''hex'')'),
@@ -191,15 +192,15 @@ INSERT INTO t.cases (q) VALUES
     ('SELECT %s.uuid_typeid_prefix(''01h455vb4pex5vsknk084sn02q'')'),
     ('SELECT %s.uuid_typeid_prefix(''a_b_01h455vb4pex5vsknk084sn02q'')'),
     ('SELECT %s.uuid_typeid_prefix(''user-01h455vb4pex5vsknk084sn02q'')'),
-    ('SELECT %s.uuid_v7_to_public(''018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f'', ''\x0123456789abcdeffedcba98765432'')'),
-    ('SELECT %s.uuid_v7_from_public(''2463c780-7fca-4def-8c3f-7b1a2c4d5e6f'', ''\x0123456789abcdeffedcba9876543210ff'')'),
-    ('SELECT %s.uuid_v7_from_public(''00000000-0000-0000-0000-000000000000''::uuid, ''\x'')'),
-    ('SELECT %s.uuid_v7_to_public(''00000000-0000-0000-0000-000000000000''::uuid, ''\x0123456789abcdeffedcba9876543210'')'),
-    ('SELECT %s.uuid_v7_to_public(NULL, ''\x0123456789abcdeffedcba9876543210'')'),
+    ('SELECT %s.uuid_v7_to_public(''018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f'', pg_catalog.decode(''0123456789abcdeffedcba98765432'', ''hex''))'),
+    ('SELECT %s.uuid_v7_from_public(''2463c780-7fca-4def-8c3f-7b1a2c4d5e6f'', pg_catalog.decode(''0123456789abcdeffedcba9876543210ff'', ''hex''))'),
+    ('SELECT %s.uuid_v7_from_public(''00000000-0000-0000-0000-000000000000''::uuid, pg_catalog.decode('''', ''hex''))'),
+    ('SELECT %s.uuid_v7_to_public(''00000000-0000-0000-0000-000000000000''::uuid, pg_catalog.decode(''0123456789abcdeffedcba9876543210'', ''hex''))'),
+    ('SELECT %s.uuid_v7_to_public(NULL, pg_catalog.decode(''0123456789abcdeffedcba9876543210'', ''hex''))'),
     ('SELECT %s.uuid_v7_from_public(''2463c780-7fca-4def-8c3f-7b1a2c4d5e6f'', NULL)'),
-    ('SELECT %s.uuid_generate_v8(''\x00''::bytea)'),
-    ('SELECT %s.uuid_generate_v8(''\x''::bytea)'),
-    ('SELECT %s.uuid_generate_v8(''\x00112233445566778899aabbccddeeff00''::bytea)'),
+    ('SELECT %s.uuid_generate_v8(pg_catalog.decode(''00'', ''hex''))'),
+    ('SELECT %s.uuid_generate_v8(pg_catalog.decode('''', ''hex''))'),
+    ('SELECT %s.uuid_generate_v8(pg_catalog.decode(''00112233445566778899aabbccddeeff00'', ''hex''))'),
     ('SELECT count(*) FROM %s.uuid_generate_v7_batch(-1)'),
     ('SELECT count(*) FROM %s.uuid_generate_v7_batch(0)'),
     ('SELECT %s.uuid_generate_v7(interval ''-60 years'')'),

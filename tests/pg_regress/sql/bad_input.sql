@@ -12,7 +12,8 @@ SELECT uuid_generate_v3(NULL, 'x') IS NULL AS v3_ns, uuid_generate_v5(uuid_ns_dn
        uuid_extract_timestamp(NULL) IS NULL AS extract_ts, uuid_extract_version(NULL) IS NULL AS extract_ver,
        uuid_ext_timestamp(NULL) IS NULL AS ext_ts, uuid_ext_variant(NULL) IS NULL AS variant,
        uuid_v1_to_v6(NULL) IS NULL AS to_v6, uuid_from_urn(NULL) IS NULL AS from_urn,
-       uuid_timestamptz_to_v7(NULL) IS NULL AS ts_to_v7, uuid_timestamptz_to_v7(now(), NULL) IS NULL AS zero_null;
+       uuid_timestamptz_to_v7(NULL) IS NULL AS ts_to_v7, uuid_timestamptz_to_v7(now(), NULL) IS NULL AS zero_null,
+       uuid_to_bytea(NULL) IS NULL AS to_bytea, uuid_from_bytea(NULL) IS NULL AS from_bytea;
 
 -- Timestamps outside a field's range.
 SELECT q, pg_temp.err(q) FROM (VALUES
@@ -42,11 +43,14 @@ SELECT uuid_time_lower_bound('-infinity') = uuid_time_lower_bound('1000-01-01') 
        uuid_v7_lower_bound('infinity') = uuid_max() AS v7_plus_inf,
        uuid_v7_upper_bound('infinity') = uuid_max() AS v7_upper_inf;
 
--- Wrong-length bytea for v8; v2 fields out of range.
+-- Wrong-length bytea for v8 and uuid_from_bytea (22P03, as 19's bytea::uuid); v2 fields out of range.
 SELECT q, pg_temp.err(q) FROM (VALUES
     ($$SELECT uuid_generate_v8(''::bytea)$$),
     ($$SELECT uuid_generate_v8('\x00112233445566778899aabbccddee'::bytea)$$),
     ($$SELECT uuid_generate_v8('\x00112233445566778899aabbccddeeff00'::bytea)$$),
+    ($$SELECT uuid_from_bytea(''::bytea)$$),
+    ($$SELECT uuid_from_bytea('\x00112233445566778899aabbccddee'::bytea)$$),
+    ($$SELECT uuid_from_bytea(repeat('x', 100000)::bytea)$$),
     ($$SELECT uuid_generate_v2(256, 0)$$),
     ($$SELECT uuid_generate_v2(-1, 0)$$),
     ($$SELECT uuid_generate_v2(0, 4294967296)$$),

@@ -165,6 +165,13 @@ SELECT b, pg_temp.err(format('SELECT uuid_from_bytea(%L::bytea)', b)) AS uuid_ex
          AS as_19
 FROM (VALUES (''), ('\x00112233445566778899aabbccddee'), ('\x00112233445566778899aabbccddeeff00')) t(b);
 SELECT uuid_to_bytea(NULL) IS NULL AS to_null, uuid_from_bytea(NULL) IS NULL AS from_null;
+-- LEAKPROOF as 19's: uuid::bytea is, bytea::uuid (which fails on other lengths) is not. On 19
+-- compared with the casts' functions; on 14-18, which have none, with itself.
+SELECT f.ours, o.proleakproof AS leakproof, coalesce(c.proleakproof, o.proleakproof) = o.proleakproof AS as_19
+FROM (VALUES ('uuid_to_bytea(uuid)', 'pg_catalog.bytea(uuid)'), ('uuid_from_bytea(bytea)', 'pg_catalog.uuid(bytea)')) f(ours, cast_fn)
+JOIN pg_proc o ON o.oid = to_regprocedure(f.ours)
+LEFT JOIN pg_proc c ON c.oid = to_regprocedure(f.cast_fn) AND current_setting('server_version_num')::int >= 190000
+ORDER BY 1;
 
 -- 4. Labels: usable in generated columns and expression indexes; NULL in, NULL out.
 CREATE TEMP TABLE tickets (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(),
