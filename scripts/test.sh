@@ -202,6 +202,9 @@ if [ ${#sid_majors[@]} -gt 0 ]; then
     fi
     [ "$filtered" -ne 0 ] || lint "hand-made declarations match 19's headers" \
         python3 scripts/ffi_headers.py "$(includedir_server_for 19)" 19
+    # (sid's Rust has no clippy: the machine's, against the chroot's headers.)
+    [ "$filtered" -ne 0 ] || lint "clippy uuid_ext, pg19" env PGRX_PG_CONFIG_PATH="$(UUID_EXT_PG19_BUILDS=1 pg_config_for 19)" \
+        cargo clippy --no-default-features --features pg19 -- -D warnings
     filters=()
     for f in UUID_EXT_TEST_FILTER UUID_EXT_REGRESS UUID_EXT_LIFECYCLE; do
         [ -z "${!f+set}" ] || filters+=("$f=${!f}")

@@ -779,7 +779,8 @@ impl CatalogRow {
                 nulls.as_mut_ptr(),
                 replace.as_mut_ptr(),
             );
-            pg_sys::CatalogTupleUpdate(self.catalog.as_ptr(), &mut (*tuple).t_self, tuple);
+            // (`&raw mut`: 19 takes the old TID as const, 14-18 as mut.)
+            pg_sys::CatalogTupleUpdate(self.catalog.as_ptr(), &raw mut (*tuple).t_self, tuple);
         }
     }
 }

@@ -34,6 +34,7 @@
 //! REPLACE`, owner, privileges, DROP) updates `pg_proc` and invalidates.
 
 use core::cell::{Cell, RefCell};
+use core::ffi::c_int;
 use pgrx::pg_sys::{self, Datum, Oid};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -59,23 +60,23 @@ pub fn init() {
     // functions that live as long as the library.
     unsafe {
         pg_sys::CacheRegisterSyscacheCallback(
-            pg_sys::SysCacheIdentifier::PROCOID as i32,
+            pg_sys::SysCacheIdentifier::PROCOID as c_int,
             Some(catalog_changed),
             Datum::from(0),
         );
         pg_sys::CacheRegisterSyscacheCallback(
-            pg_sys::SysCacheIdentifier::OPFAMILYOID as i32,
+            pg_sys::SysCacheIdentifier::OPFAMILYOID as c_int,
             Some(catalog_changed),
             Datum::from(0),
         );
         // The members of operator families, and operators.
         for cache in [pg_sys::SysCacheIdentifier::AMOPSTRATEGY, pg_sys::SysCacheIdentifier::OPEROID] {
-            pg_sys::CacheRegisterSyscacheCallback(cache as i32, Some(catalog_changed), Datum::from(0));
+            pg_sys::CacheRegisterSyscacheCallback(cache as c_int, Some(catalog_changed), Datum::from(0));
         }
         pg_sys::CacheRegisterRelcacheCallback(Some(relation_changed), Datum::from(0));
         if !crate::compat::REPLANS_ON_MEMBERSHIP_CHANGE {
             pg_sys::CacheRegisterSyscacheCallback(
-                pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM as i32,
+                pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM as c_int,
                 Some(memberships_changed),
                 Datum::from(0),
             );

@@ -24,6 +24,7 @@ use super::cache::CatalogCache;
 use crate::guards::SysCacheTuple;
 use crate::members::{extension_schema, is_this_library};
 use core::cell::Cell;
+use core::ffi::c_int;
 use core::ffi::CStr;
 use pgrx::pg_sys::{self, Oid};
 use std::rc::Rc;
@@ -295,7 +296,7 @@ pub unsafe fn may_execute(f: Oid) -> bool {
     // "function with OID … does not exist" in a query that is not ours. The entry found here
     // stays in the catalog cache until invalidations are next processed, which the check
     // below does not do, so it finds the same entry.
-    let proc_cache = pg_sys::SysCacheIdentifier::PROCOID as i32;
+    let proc_cache = pg_sys::SysCacheIdentifier::PROCOID as c_int;
     // SAFETY: a system-cache probe and an ACL check of a function found there.
     unsafe {
         if !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into()) {

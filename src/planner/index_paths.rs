@@ -46,6 +46,7 @@ use super::nodes::{cells, varno};
 use super::relations::{own_proof, Proof, V7Proof};
 use super::windows::{byte_order, Order, Window};
 use crate::catalog_ids::operators::DATETIME_BTREE_FAMILY;
+use core::ffi::c_int;
 use pgrx::pg_sys::{self, Node, Oid};
 
 /// A sort the query asks for by `f(col)`, `f` a one-argument function of a uuid column of
@@ -343,7 +344,7 @@ unsafe fn own_index_serves(rel: *mut pg_sys::RelOptInfo, windows: &[&Window], so
                         && reading(ix, s.descending).1 == s.nulls_first
                 })
                 && pg_sys::SearchSysCacheExists(
-                    pg_sys::SysCacheIdentifier::STATRELATTINH as i32,
+                    pg_sys::SysCacheIdentifier::STATRELATTINH as c_int,
                     ix.indexoid.into(),
                     pg_sys::Datum::from(1i16),
                     pg_sys::Datum::from(false),
