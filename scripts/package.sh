@@ -134,8 +134,11 @@ for f in "\$extdir"/uuid_ext--*.sql "\$extdir"/uuid_ext--*.control; do
         rm -f "\$f"
     fi
 done
-cp "\$here/lib/uuid_ext.so" "\$libdir/uuid_ext.so"
-chmod 755 "\$libdir/uuid_ext.so"
+# The library as a new file renamed over the old one, never the old one rewritten in place:
+# running backends have it mapped, and a rewrite under them can crash the server.
+cp "\$here/lib/uuid_ext.so" "\$libdir/.uuid_ext.so.new"
+chmod 755 "\$libdir/.uuid_ext.so.new"
+mv -f "\$libdir/.uuid_ext.so.new" "\$libdir/uuid_ext.so"
 for f in "\$here"/extension/*; do
     cp "\$f" "\$extdir/"
     chmod 644 "\$extdir/\$(basename "\$f")"

@@ -5,8 +5,8 @@
 # package" says; then CREATE EXTENSION and a few calls. On 19 (in the sid chroot, scripts/sid.sh)
 # the .deb and the tarball scripts/test.sh built on the machine (scripts/package.sh 19: a library
 # linked against Debian 12's glibc) are installed into Debian's PostgreSQL 19 there, which was
-# not built here (the chroot has Rust, for 19's development build: these installs do not call
-# it, but nothing here proves they could do without it). Under scripts/test.sh every test on 19,
+# not built here (the chroot has Rust, for `scripts/sid.sh run scripts/regress.sh 19`'s debug
+# build: these installs do not call it, but nothing here proves they could do without it). Under scripts/test.sh every test on 19,
 # the pg_regress suite first, runs on that tarball's library (common.sh, install_debug).
 # Afterwards the development build (on 19 under scripts/test.sh: the tarball's library) is put
 # back, so later tests find the installation as it was.
@@ -128,6 +128,13 @@ if wants 18; then
     check "PostgreSQL 18 tarball: install.sh replaced 0.3.0's install script by one that refuses, removed a file it does not ship, kept its own" \
         "1|0|1" "$(grep -c "RAISE EXCEPTION 'uuid_ext 0.3.0 can no longer be installed'" "$ext18"/uuid_ext--0.3.0.sql)|$(ls "$ext18"/uuid_ext--0.0.1.sql 2>/dev/null | wc -l)|$(ls "$ext18/uuid_ext--$VERSION.sql" | wc -l)"
     works 18 "PostgreSQL 18 from the tarball"
+    # Again over itself, as an upgrade under a running server does: a new file renamed into place
+    # (another inode), never the loaded one rewritten (backends that map it could crash).
+    lib18=$("$(pg_config_for 18)" --pkglibdir)/uuid_ext.so
+    before=$(stat -c %i "$lib18" 2>/dev/null)
+    env PATH=$NO_CARGO_PATH sh "$unpack/uuid_ext-$VERSION-pg18-linux-x86_64/install.sh" "$(pg_config_for 18)" >/dev/null 2>&1
+    check "PostgreSQL 18 tarball: install.sh over an installed library renames a new file into place (another inode)" "yes" \
+        "$([ -n "$before" ] && [ "$(stat -c %i "$lib18" 2>/dev/null)" != "$before" ] && echo yes || echo no)"
 fi
 
 # Put the development build back.
