@@ -3,7 +3,8 @@
 # chroot of scripts/sid.sh, which this makes on first use: the pg_regress suite and the lifecycle
 # tests, run there by this same script):
 #   0. cargo fmt --check and cargo clippy -D warnings (the core crate, and the
-#      extension for each major of UUID_EXT_CLIPPY_MAJORS); the layout map; the hand-made
+#      extension for each major of UUID_EXT_CLIPPY_MAJORS, and for 19 when it runs, against the
+#      chroot's headers); the layout map; the hand-made
 #      declarations pgrx does not bind, against each major's headers; the core crate's unit tests
 #      (cargo test -p uuid_ext_core: RFC vectors, no PostgreSQL)
 #   1. on every major: the pg_regress suite in tests/pg_regress, against a
@@ -151,6 +152,13 @@ done
 # the ones this run covers (UUID_EXT_MAJORS).
 all_lifecycle_tests=" ${lifecycle_tests[*]} "
 [ ${#majors[@]} -gt 0 ] || lifecycle_tests=()
+# In the chroot, a run without pg_regress files installed nothing yet: the tarball's library now,
+# so that no lifecycle test meets what an earlier run left there.
+if [ -n "$in_sid" ] && [ -n "${UUID_EXT_PG19_TARBALL-}" ] && [ ${#pg_regress_files[@]} -eq 0 ] \
+   && [ ${#lifecycle_tests[@]} -gt 0 ]; then
+    mkdir -p "$ROOT/target/test-19"
+    install_debug 19 "$ROOT/target/test-19/install.log" || total_failed=$((total_failed + 1))
+fi
 for t in "${lifecycle_tests[@]}"; do
     say "lifecycle: $t"
     log=$ROOT/target/lifecycle${in_sid:+-19}-$t.log
@@ -194,6 +202,9 @@ if [ ${#sid_majors[@]} -gt 0 ]; then
         tarball=$ROOT/target/dist/uuid_ext-$(crate_version)-pg19-linux-x86_64.tar.gz
         if [ -f "$tarball" ] && [ "$(cat "$ROOT/target/dist/run-pg19" 2>/dev/null)" = "$UUID_EXT_RUN_ID" ]; then
             pg19_tarball=("UUID_EXT_PG19_TARBALL=$tarball")
+        else
+            echo "not ok - 19's tests on this run's tarball: there is none, so the chroot builds its own library"
+            total_failed=$((total_failed + 1))
         fi
         glibc=$(objdump -T "$ROOT/target/package/uuid_ext-$(crate_version)-pg19-linux-x86_64/lib/uuid_ext.so" 2>/dev/null \
             | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1 || true)

@@ -14,7 +14,8 @@
 #      install is this version and an old one refuses;
 #   3. preloaded from the mount: cluster scope (shared_preload_libraries) and the time-window
 #      hook (session_preload_libraries per database).
-# Afterwards the development build is put back, so later tests find the installation as it was.
+# Afterwards the development build (on 19 under scripts/test.sh: the 19 tarball's library,
+# common.sh install_debug) is put back, so later tests find the installation as it was.
 set -uo pipefail
 source "$(dirname "$0")/lib.bash"
 VERSION=$(grep -m1 '^version' "$ROOT/Cargo.toml" | cut -d'"' -f2)

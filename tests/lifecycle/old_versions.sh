@@ -179,15 +179,18 @@ for v in "${RUN_MAJORS[@]}"; do
         done
     done
     # One more at 0.1.0, to which the role adds its own functions under the names later versions
-    # create (the helper, on 17 and 18 the extractor 0.1.0 left to core there, and 0.6.0's bytea
-    # conversion).
+    # create (the helper, and on 17 and 18 the extractor 0.1.0 left to core there).
     new_db added
     as_atk added "CREATE EXTENSION uuid_ext SCHEMA u VERSION '0.1.0'" >/dev/null
-    for f in "uuid_ext_migrate_from(old_extension name) RETURNS SETOF text" "uuid_extract_timestamp(\"uuid\" uuid) RETURNS timestamptz" \
-             "uuid_to_bytea(id uuid) RETURNS bytea"; do
+    for f in "uuid_ext_migrate_from(old_extension name) RETURNS SETOF text" "uuid_extract_timestamp(\"uuid\" uuid) RETURNS timestamptz"; do
         as_atk added "CREATE FUNCTION u.$f LANGUAGE sql AS 'SELECT NULL'" >/dev/null \
             && as_atk added "ALTER EXTENSION uuid_ext ADD FUNCTION u.${f%% RETURNS*}" >/dev/null
     done
+    # And one at 0.5.1 with only 0.6.0's uuid_to_bytea added.
+    new_db added_051 bare
+    as_atk added_051 "CREATE EXTENSION uuid_ext SCHEMA u VERSION '0.5.1'" >/dev/null
+    as_atk added_051 "CREATE FUNCTION u.uuid_to_bytea(id uuid) RETURNS bytea LANGUAGE sql AS 'SELECT NULL::bytea'" >/dev/null
+    as_atk added_051 "ALTER EXTENSION uuid_ext ADD FUNCTION u.uuid_to_bytea(uuid)" >/dev/null
     for x in 0.2.0 0.3.0 0.4.0; do
         new_db "then_${x//./_}"
         check "PostgreSQL $v: before this release: CREATE EXTENSION uuid_ext VERSION '$x' from its own script: refused by the library (0A000)" \
@@ -240,6 +243,15 @@ for v in "${RUN_MAJORS[@]}"; do
             SELECT count(*) FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
             WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_ext')
               AND d.deptype = 'e' AND p.proowner = 'atk'::regrole AND p.prolang = 13")"
+
+    # The same at 0.5.1 (made above), with only 0.6.0's uuid_to_bytea added: the last update
+    # script alone meets it.
+    check "PostgreSQL $v: at 0.5.1 with the owner's uuid_to_bytea added: ALTER EXTENSION uuid_ext UPDATE refused, by the owner and by a superuser; no C member is the role's" \
+        "refused|refused|0" \
+        "$(as_atk added_051 "ALTER EXTENSION uuid_ext UPDATE" | grep -qxE '0A000|42723' && echo refused)|$(sql "$BIN" "$PORT" added_051 -c "ALTER EXTENSION uuid_ext UPDATE" >/dev/null 2>&1 || echo refused)|$(sql "$BIN" "$PORT" added_051 -c "
+            SELECT count(*) FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+            WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_ext')
+              AND d.deptype = 'e' AND p.proowner = 'atk'::regrole AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c')")"
 
     # Each database made before: its owner, the role, updates it to a later version; a superuser
     # runs the helper it then has, updates and restores it.
