@@ -29,9 +29,13 @@ PLPGSQL_ROWS = int(os.environ.get("BENCH_PLPGSQL_ROWS", "20000"))
 # BENCH_SECTIONS=forms (or windows, or edition) re-measures only the text forms (or the time
 # windows, or the SQL edition) and rewrites only that section of docs/BENCHMARKS.md (between its
 # markers) — also public (public IDs); BENCH_SECTIONS=per_call
-# prints the per-call costs and writes nothing; the default measures everything.
+# prints the per-call costs and writes nothing; BENCH_SECTIONS=newest measures the generators and
+# the time windows on every cluster given (bench.sh in the sid chroot: 18 and 19) and writes them
+# side by side in their own section (the full run keeps that section as it is); the default
+# measures everything.
 SECTIONS = os.environ.get("BENCH_SECTIONS", "all")
 FORMS_BEGIN, FORMS_END = "<!-- text forms: begin -->", "<!-- text forms: end -->"
+NEWEST_BEGIN, NEWEST_END = "<!-- newest major: begin -->", "<!-- newest major: end -->"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -907,6 +911,40 @@ def svg_chart(results_by_version, path):
         f.write("\n".join(parts) + "\n")
 
 
+def newest_markdown(per_call_results, window_results):
+    """The generators' per-call cost and the time windows of each cluster, side by side, from one
+    run: how the newest major compares with the one before it."""
+    majors = [major for major, _ in per_call_results]
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    md = [NEWEST_BEGIN, "", f"## PostgreSQL {majors[-1]} beside {', '.join(str(m) for m in majors[:-1])}", "",
+          f"`BENCH_SECTIONS=newest` (DEVELOPING.md, \"Benchmarks\"), "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cpu}, {os.cpu_count()} cores: every server "
+          "in the Debian sid chroot (scripts/sid.sh; PostgreSQL " + str(majors[-1]) + " is Debian's "
+          + str(majors[-1]) + ", the others PyPI's builds), uuid_ext built there (`cargo pgrx install --release`). "
+          f"Smaller than the sections above, so that one run fits: per call {N:,} rows × {RUNS} runs; time windows "
+          f"on {WINDOW_ROWS:,} rows, {WINDOW_RUNS} rounds of {WINDOW_SECONDS} s. Compare the columns of this "
+          "section with each other, not with the sections above; the servers are measured one after the "
+          "other, and they are different builds (compiler, OpenSSL, uuid-ossp's library), so a peer's ratio "
+          "says as much about the build as about the major.", "",
+          "### Per-call cost, ns per row (median)", "",
+          "| function | " + " | ".join(f"PostgreSQL {m}" for m in majors)
+          + (f" | {majors[-1]} / {majors[-2]} |" if len(majors) > 1 else " |"),
+          "|---|" + "---|" * (len(majors) + (1 if len(majors) > 1 else 0))]
+    by_major = [{r["label"]: r for r in res} for _, res in per_call_results]
+    for label in [r["label"] for r in per_call_results[-1][1]]:
+        cells = [f"{b[label]['ns']:.0f}" if label in b else "—" for b in by_major]
+        ratio = ""
+        if len(majors) > 1:
+            ratio = (f" {by_major[-1][label]['ns'] / by_major[-2][label]['ns']:.2f}× |"
+                     if label in by_major[-2] else "  |")
+        md.append(f"| {label} | " + " | ".join(cells) + " |" + ratio)
+    md.append("")
+    for line in windows_markdown(window_results)[1:-1]:  # without its markers, one heading level down
+        md.append("#" + line if line.startswith("#") else line)
+    md += ["", NEWEST_END]
+    return md
+
+
 def replace_section(begin_marker, end_marker, lines):
     """Rewrites one marked section of docs/BENCHMARKS.md, leaving the rest as it is."""
     path = os.path.join(ROOT, "docs", "BENCHMARKS.md")
@@ -928,6 +966,17 @@ def main():
             print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
             window_results.append((major, time_windows(bindir, port)))
         replace_section(WINDOWS_BEGIN, WINDOWS_END, windows_markdown(window_results))
+        return
+    if SECTIONS == "newest":
+        per, win = [], []
+        for major, bindir, port in clusters:
+            print(f"PostgreSQL {major}: per-call cost ({RUNS} runs x {N} rows)", flush=True)
+            setup_databases(bindir, port)
+            per.append((major, per_call(bindir, port, major)))
+        for major, bindir, port in clusters:
+            print(f"PostgreSQL {major}: time windows ({WINDOW_ROWS} rows)", flush=True)
+            win.append((major, time_windows(bindir, port)))
+        replace_section(NEWEST_BEGIN, NEWEST_END, newest_markdown(per, win))
         return
     if SECTIONS == "per_call":  # printed only, docs untouched: a quick look at the generators
         for major, bindir, port in clusters:
@@ -958,6 +1007,13 @@ def main():
             forms_results.append((major, text_forms(bindir, port)))
         replace_section(FORMS_BEGIN, FORMS_END, forms_markdown(forms_results))
         return
+    # The section BENCH_SECTIONS=newest wrote, kept as it is (read first: a broken one stops the
+    # run here, not after it has measured).
+    path = os.path.join(ROOT, "docs", "BENCHMARKS.md")
+    previous = open(path).read() if os.path.exists(path) else ""
+    newest = ""
+    if NEWEST_BEGIN in previous:
+        newest = previous[previous.index(NEWEST_BEGIN):previous.index(NEWEST_END) + len(NEWEST_END)]
     for major, bindir, port in clusters:
         print(f"PostgreSQL {major}: setting up", flush=True)
         setup_databases(bindir, port)
@@ -1068,7 +1124,10 @@ def main():
            "`cargo bench -p uuid_ext_core --bench generators` (crates/uuid_ext_core/benches/generators.rs): ns per UUID, median of 9 interleaved "
            "rounds of 10^6. uuid_ext's side includes the per-backend state access and the clock read, as "
            "in the SQL functions.", "", rust, ""]
-    with open(os.path.join(ROOT, "docs", "BENCHMARKS.md"), "w") as f:
+    if newest:  # measured by BENCH_SECTIONS=newest in the chroot: kept as it is
+        at = md.index("## Rust level: generator module vs the `uuid` crate")
+        md[at:at] = [newest, ""]
+    with open(path, "w") as f:
         f.write("\n".join(md))
     with open(os.path.join(ROOT, "target", "bench-results.json"), "w") as f:
         json.dump({"per_call": per_call_results, "inserts": insert_results, "index": index_results,

@@ -24,7 +24,8 @@ MIRROR=${UUID_EXT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 PG19_PACKAGES=(postgresql-19/experimental postgresql-server-dev-19/experimental
                postgresql-client-19/experimental libpq-dev/experimental libpq5/experimental)
 BUILD_PACKAGES=(rustc cargo rustfmt libclang-dev clang pkg-config build-essential libxml2 ca-certificates
-                python3 python3-venv sudo procps git flex libkrb5-dev)
+                python3 python3-venv sudo procps git flex libkrb5-dev
+                libossp-uuid16)   # (the last: uuid-ossp of PyPI's 14-18, the benchmark's peer there)
 
 # The directories the chroot sees at their own paths: the checkout, cargo's registry, the PyPI
 # builds of 14-18 (pg_upgrade and dumps to 19) and the shared sources next to the checkout
