@@ -101,6 +101,8 @@ if [ "$filtered" -eq 0 ] && [ -z "$in_sid" ]; then
     lint "cargo fmt --check" cargo fmt --all --check
     lint "clippy uuid_ext_core" cargo clippy -p uuid_ext_core --all-targets -- -D warnings
     for v in "${clippy_majors[@]}"; do
+        # (19's runs with the rest of 19, below, against the chroot's headers.)
+        [ "$v" != 19 ] || continue
         lint "clippy uuid_ext, pg$v" cargo clippy --no-default-features --features "pg$v" -- -D warnings
     done
     # (pgrx's bindings check the other hand-made declarations as each major builds: src/ffi.rs.)
