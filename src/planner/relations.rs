@@ -19,9 +19,7 @@ use crate::errors::error;
 use crate::guards::{Relation, SysCacheTuple};
 use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins, indexes_of};
 use core::cell::Cell;
-use core::ffi::c_void;
 use pgrx::is_a;
-use pgrx::pg_guard;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 use std::rc::Rc;
 
@@ -216,9 +214,8 @@ pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Cat
 /// one), anywhere in them. Broader than what can serve a window — the planner simplifies an
 /// index's expressions before it matches them, so a cast to a domain, a `CASE WHEN true`, or a
 /// wrapper around the call may still match (found by review) — and a wrong "yes" only costs the
-/// pruning, never a plan PostgreSQL would have had. Read from `pg_index`'s stored trees, read
-/// back by `stringToNode()` and walked as PostgreSQL walks them for `contain_mutable_functions()`
-/// (`check_functions_in_node()` on every node): nothing is evaluated, no relcache entry built.
+/// pruning, never a plan PostgreSQL would have had. Read from `pg_index`'s stored text: nothing
+/// in it is evaluated or parsed, and no relcache entry is built.
 unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
     // SAFETY: syscache lookups; the guards release the tuples.
     let may_be_extractor = |funcid: Oid| {
@@ -239,49 +236,38 @@ unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
             [pg_sys::Anum_pg_index_indexprs, pg_sys::Anum_pg_index_indpred].into_iter().any(|attno| {
                 row.attr(attno as pg_sys::AttrNumber).is_some_and(|stored| {
                     let text = pg_sys::text_to_cstring(stored.cast_mut_ptr::<pg_sys::text>());
-                    calls_any(pg_sys::stringToNode(text).cast(), &may_be_extractor)
+                    called_functions(core::ffi::CStr::from_ptr(text).to_bytes()).any(may_be_extractor)
                 })
             })
         }
     })
 }
 
-/// Whether a function that an expression tree calls satisfies `wanted`: every node's functions
-/// as `check_functions_in_node()` names them (calls, operators, and the rest of PostgreSQL's
-/// list), in every node `expression_tree_walker()` visits, as deep as the stack allows.
-///
-/// # Safety
-/// `node` is null or an expression tree PostgreSQL built.
-unsafe fn calls_any(node: *mut Node, wanted: &dyn Fn(Oid) -> bool) -> bool {
-    let mut wanted = wanted;
-    // SAFETY: the walker is given the `&dyn Fn` it expects, for the tree the caller vouches for.
-    unsafe { calls_walker(node, (&raw mut wanted).cast()) }
-}
-
-/// `calls_any`'s walker; `context` points to its `&dyn Fn(Oid) -> bool`.
-#[pg_guard]
-unsafe extern "C-unwind" fn calls_walker(node: *mut Node, context: *mut c_void) -> bool {
-    // Below the depth PostgreSQL allows (`max_stack_depth`), nothing: walking on would fail a
-    // query that is not ours (`hook_never_costs`' 1,500-level index expression did). What lies
-    // deeper counts as calling nothing, which keeps the pruning (a wrong "no" can only cost the
-    // use of such an index, never rows).
-    // SAFETY: a plain read of the backend's stack position against its limit.
-    if node.is_null() || unsafe { pg_sys::stack_is_too_deep() } {
-        return false;
-    }
-    // SAFETY: a node of the tree, and the context calls_any passed down (read by call_wanted).
-    unsafe {
-        pg_sys::check_functions_in_node(node, Some(call_wanted), context)
-            || pg_sys::expression_tree_walker(node, Some(calls_walker), context)
-    }
-}
-
-/// `check_functions_in_node()`'s callback for `calls_any`.
-#[pg_guard]
-unsafe extern "C-unwind" fn call_wanted(function: Oid, context: *mut c_void) -> bool {
-    // SAFETY: `context` points to the `&dyn Fn` that calls_any holds for the whole walk.
-    let wanted = unsafe { *context.cast::<&dyn Fn(Oid) -> bool>() };
-    wanted(function)
+/// The functions a stored expression (`nodeToString()`'s text) calls: the values of its
+/// `:funcid` (FuncExpr) and `:opfuncid` (OpExpr, DistinctExpr, NullIfExpr, ScalarArrayOpExpr)
+/// fields. A string in the text cannot fake one: `outToken()` escapes its spaces.
+fn called_functions(text: &[u8]) -> impl Iterator<Item = Oid> + '_ {
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        while i < text.len() {
+            let at = &text[i..];
+            i += 1;
+            let field = if at.starts_with(b" :funcid ") {
+                9
+            } else if at.starts_with(b" :opfuncid ") {
+                11
+            } else {
+                continue;
+            };
+            let value = &at[field..];
+            let digits = value.iter().take_while(|b| b.is_ascii_digit()).count();
+            i += field + digits - 1;
+            if let Some(oid) = core::str::from_utf8(&value[..digits]).ok().and_then(|d| d.parse::<u32>().ok()) {
+                return Some(Oid::from(oid));
+            }
+        }
+        None
+    })
 }
 
 /// `catalog/pg_partitioned_table.h`: the leading fixed fields (unchanged since PostgreSQL 11)
