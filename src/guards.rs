@@ -309,3 +309,27 @@ pub fn abort_on_panic<R>(f: impl FnOnce() -> R) -> R {
     core::mem::forget(abort);
     result
 }
+
+/// Runs a `#[pg_guard]` tree walker over `node` and everything below it, every call of it
+/// entered from C: `expression_tree_walker()` over a one-element list. A guarded function
+/// called directly from Rust would, on an error, `longjmp` over the Rust frames above it
+/// (pgrx's guard re-throws to the nearest C handler); here an error reaches Rust as the
+/// guarded `expression_tree_walker` binding's panic, and unwinds.
+///
+/// # Safety
+/// `node` is null or a node tree PostgreSQL built; `walker` accepts `context`.
+pub unsafe fn walk_from_c(
+    node: *mut pg_sys::Node,
+    walker: unsafe extern "C-unwind" fn(*mut pg_sys::Node, *mut core::ffi::c_void) -> bool,
+    context: *mut core::ffi::c_void,
+) -> bool {
+    if node.is_null() {
+        return false;
+    }
+    // SAFETY: a fresh list in the current memory context holding the caller's tree; the walker
+    // is called on its element as on any node of a tree.
+    unsafe {
+        let list = pg_sys::lappend(core::ptr::null_mut(), node.cast());
+        pg_sys::expression_tree_walker(list.cast(), Some(walker), context)
+    }
+}

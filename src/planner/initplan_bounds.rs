@@ -239,7 +239,7 @@ unsafe fn bound_arg(conjunct: *mut Node, hoisted: &Hoisted) -> Option<usize> {
             is_a(arg, NodeTag::T_FuncExpr)
                 && (*arg.cast::<pg_sys::FuncExpr>()).location == DERIVED_BOUND
                 && hoisted.bounds.contains(&(*arg.cast::<pg_sys::FuncExpr>()).funcid)
-                && !fixed_for_execution_walker(arg, core::ptr::null_mut())
+                && !crate::guards::walk_from_c(arg, fixed_for_execution_walker, core::ptr::null_mut())
                 && !pg_sys::contain_volatile_functions(arg)
         })
     }
