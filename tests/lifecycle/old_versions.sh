@@ -235,23 +235,21 @@ for v in "${RUN_MAJORS[@]}"; do
 
     # The functions the role added stop the update (they would stay the role's, members it may
     # change: CALLED ON NULL INPUT on C code, or another language), by its owner and by a
-    # superuser; no member is the role's afterwards.
-    check "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE where the owner added functions of the names it creates: refused, by the owner" \
-        "refused" "$(as_atk added "ALTER EXTENSION uuid_ext UPDATE" | grep -qxE '0A000|42723' && echo refused)"
-    check "PostgreSQL $v: ... and by a superuser; no function of uuid_ext is the role's" "refused|0" \
-        "$(sql "$BIN" "$PORT" added -c "ALTER EXTENSION uuid_ext UPDATE" >/dev/null 2>&1 || echo refused)|$(sql "$BIN" "$PORT" added -c "
-            SELECT count(*) FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
-            WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_ext')
-              AND d.deptype = 'e' AND p.proowner = 'atk'::regrole AND p.prolang = 13")"
-
-    # The same at 0.5.1 (made above), with only 0.6.0's uuid_to_bytea added: the last update
-    # script alone meets it.
-    check "PostgreSQL $v: at 0.5.1 with the owner's uuid_to_bytea added: ALTER EXTENSION uuid_ext UPDATE refused, by the owner and by a superuser; no C member is the role's" \
-        "refused|refused|0" \
-        "$(as_atk added_051 "ALTER EXTENSION uuid_ext UPDATE" | grep -qxE '0A000|42723' && echo refused)|$(sql "$BIN" "$PORT" added_051 -c "ALTER EXTENSION uuid_ext UPDATE" >/dev/null 2>&1 || echo refused)|$(sql "$BIN" "$PORT" added_051 -c "
+    # superuser; no C member is the role's afterwards. refused_for DB: "refused|refused|N", N the
+    # C members of uuid_ext the role owns.
+    refused_for() {
+        echo "$(as_atk "$1" "ALTER EXTENSION uuid_ext UPDATE" | grep -qxE '0A000|42723' && echo refused)|$(
+            sql "$BIN" "$PORT" "$1" -c "ALTER EXTENSION uuid_ext UPDATE" >/dev/null 2>&1 || echo refused)|$(
+            sql "$BIN" "$PORT" "$1" -c "
             SELECT count(*) FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
             WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_ext')
               AND d.deptype = 'e' AND p.proowner = 'atk'::regrole AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c')")"
+    }
+    check "PostgreSQL $v: ALTER EXTENSION uuid_ext UPDATE where the owner added functions of the names it creates: refused, by the owner and by a superuser; no C member is the role's" \
+        "refused|refused|0" "$(refused_for added)"
+    # The same at 0.5.1 (made above), with only 0.6.0's uuid_to_bytea added: the last update
+    # script alone meets it.
+    check "PostgreSQL $v: at 0.5.1 with the owner's uuid_to_bytea added: the same" "refused|refused|0" "$(refused_for added_051)"
 
     # Each database made before: its owner, the role, updates it to a later version; a superuser
     # runs the helper it then has, updates and restores it.
