@@ -119,31 +119,31 @@ pub unsafe fn child_members(class: *const pg_sys::EquivalenceClass, relid: pg_sy
     }
 }
 
-/// The name of an InitPlan the hook makes, as EXPLAIN shows it (17 dropped the "(returns
-/// $N)"; from 19 a plan's name is a name, which EXPLAIN prefixes with "InitPlan", and
-/// PostgreSQL's own are `expr_1` and the like: this one is `uuid_ext_bound_1`).
-pub fn init_plan_name(plan_id: i32, paramid: i32) -> String {
-    if cfg!(any(feature = "pg14", feature = "pg15", feature = "pg16")) {
-        format!("InitPlan {plan_id} (returns ${paramid})")
-    } else if cfg!(any(feature = "pg17", feature = "pg18")) {
-        format!("InitPlan {plan_id}")
-    } else {
-        format!("uuid_ext_bound_{plan_id}")
+/// Names the planner level of an InitPlan the hook makes (from 19 a plan's name is a name,
+/// which `SS_make_initplan_from_plan()` takes from its level and EXPLAIN prefixes with
+/// "InitPlan": `uuid_ext_bound_1`; before, PostgreSQL numbers it).
+///
+/// # Safety
+/// `subroot` is a planner level whose `glob` is set.
+pub unsafe fn name_bound_plan(subroot: *mut pg_sys::PlannerInfo) {
+    #[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18")))]
+    // SAFETY: as the caller vouches.
+    unsafe {
+        (*subroot).plan_name = pg_sys::choose_plan_name((*subroot).glob, c"uuid_ext_bound".as_ptr(), true);
     }
+    #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
+    let _ = subroot;
 }
 
-/// Marks a SubPlan as an InitPlan and its plan, a Result without input, as computing a value
-/// (19 records both: `isInitPlan`, and a Result's `result_type`, which EXPLAIN reads).
-pub fn init_plan_kind(sub: &mut pg_sys::SubPlan, result: &mut pg_sys::Result) {
+/// Marks a Result without input as computing a value, as PostgreSQL's own plan of
+/// `(SELECT expr)` (19 records a Result's kind, which EXPLAIN reads).
+pub fn result_computes_value(result: &mut pg_sys::Result) {
     #[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18")))]
     {
-        sub.isInitPlan = true;
-        // As PostgreSQL's own plan of `(SELECT expr)`: a scan of no relation (not "Gating",
-        // which is a Result above another plan).
         result.result_type = pg_sys::ResultType::RESULT_TYPE_SCAN;
     }
     #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
-    let _ = (sub, result);
+    let _ = result;
 }
 
 /// Whether a CHECK constraint is enforced (18 added NOT ENFORCED; before, every one is).

@@ -1,37 +1,29 @@
 //! Per-backend caches of what planning looks up, kept until PostgreSQL says it changed.
 //!
-//! Resolving the catalog takes a dozen catalog lookups; the facts about a relation parse its
-//! CHECK constraints and read `pg_constraint` and `pg_inherits`. Done on every planning, that
-//! cost more than some of the queries it serves (a 20-row `LIMIT` read), so both are kept
-//! between plannings:
+//! Resolving the catalog takes a dozen catalog lookups; a relation's facts parse its CHECKs and
+//! read `pg_constraint` and `pg_inherits`. Done on every planning, that cost more than some of
+//! the queries it serves (a 20-row `LIMIT` read), so both are kept:
 //!
 //! | cached | kept until |
 //! |---|---|
-//! | the catalog ([`super::extension_objects::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes: any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP EXTENSION and ALTER EXTENSION … UPDATE (each creates, replaces or drops member functions) |
-//! | the facts of a relation ([`super::relations`]) | the catalog changes, or the relcache entry of a relation they were read from is invalidated (a constraint, a child, a partition added or dropped there; for a partitioned table, anywhere in its tree), or every relcache entry is (a sinval queue overflow) |
-//! | the operators of an operator family ([`super::extension_objects::Catalog`]) | as the catalog, or a `pg_amop` or `pg_operator` row changes |
+//! | the catalog ([`super::extension_objects::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes (any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP/ALTER EXTENSION) |
+//! | a relation's facts ([`super::relations`]) | the catalog changes, or the relcache entry of a relation they were read from is invalidated (for a partitioned table, anywhere in its tree), or every entry is (a sinval queue overflow) |
+//! | an operator family's operators | as the catalog, or a `pg_amop` or `pg_operator` row changes |
 //!
-//! So another session's `CREATE TEMP TABLE`, or any change to an unrelated table, keeps every
-//! fact (0.4.0 dropped them all on any relcache invalidation in the database: planning over a
-//! 1,000-partition table went from 0.06 to 3.1 ms).
+//! So a change to an unrelated table keeps every fact (0.4.0 dropped all on any relcache
+//! invalidation: planning over 1,000 partitions went from 0.06 to 3.1 ms).
 //!
-//! PostgreSQL calls the callbacks registered here when it processes invalidations: other
-//! sessions' committed changes, this session's own at each command boundary, and every one
-//! again when a transaction aborts (or all of them at once after a sinval queue overflow).
-//! Each planning that looks at a cache first processes whatever is pending
-//! (`AcceptInvalidationMessages`, [`super::extension_objects::Lazy::resolve`]): re-planning a cached plan
-//! inside a transaction that already holds its locks would otherwise see the cache of an older
-//! catalog than the planner itself reads. The callbacks only advance a generation counter or
-//! note a relation in a fixed ring — they touch no cache that may be in use, allocate nothing
-//! and cannot fail; an entry is used only while nothing it was read from changed since. A
-//! value computed while an invalidation arrived is used for that planning (as an uncached
-//! lookup would be) but not kept.
+//! PostgreSQL calls the callbacks when it processes invalidations (other sessions' commits,
+//! this session's command boundaries and aborts); each planning that looks first processes
+//! what is pending ([`super::extension_objects::Lazy::resolve`]), since re-planning a cached
+//! plan takes no new lock. The callbacks only advance a counter or note a relation in a fixed
+//! ring: they touch no cache in use, allocate nothing and cannot fail. A value computed while
+//! an invalidation arrived serves that planning but is not kept.
 //!
 //! A known limit: `ALTER EXTENSION uuid_ext DROP FUNCTION f` (or `ADD`) changes only
-//! `pg_depend`, which no cache callback sees; a session that cached `f` as a member keeps using
-//! it until its next catalog invalidation or its end. The object is the same function,
-//! unchanged (and this library's own code, [`crate::members`]): any change to it (`CREATE OR
-//! REPLACE`, owner, privileges, DROP) updates `pg_proc` and invalidates.
+//! `pg_depend`, which no callback sees; a session keeps using `f` as a member until its next
+//! catalog invalidation. It is the same function, unchanged, this library's code
+//! ([`crate::members`]); any change to it updates `pg_proc` and invalidates.
 
 use core::cell::{Cell, RefCell};
 use core::ffi::c_int;

@@ -1,24 +1,15 @@
-//! The catalog objects the planner rewrites use: each looked up by its name
-//! and signature in the extension's schema, and used only if it is uuid_ext's own: a member
-//! of the extension (its `pg_depend` row of `deptype = 'e'`) that is this library's C code
-//! with the symbol this library gives it ([`crate::members`]). A same-named object that
-//! another role created, in the extension's schema or anywhere else — or added to the
-//! extension, as its owner may — is never called.
+//! The catalog objects the planner rewrites use: each looked up by its name and signature in
+//! the extension's schema, and used only if it is uuid_ext's own — a member of the extension
+//! that is this library's C code with the symbol this library gives it ([`crate::members`]).
+//! A same-named object another role created, anywhere, or added to the extension, is never
+//! called.
 //!
-//! Lookups here take no privilege checks and raise no errors: reading
-//! `pg_extension`, `pg_depend`, `pg_proc` and `pg_opfamily` through the
-//! system caches needs no USAGE on the extension's schema, so a query of a
-//! role that cannot use that schema plans as if uuid_ext were not installed.
-//! Only the privilege to EXECUTE the bound functions is checked, for the
-//! planning role, and a plan that relied on it is marked as depending on the
-//! role (see [`super`]).
-//!
-//! Resolved once per backend and kept until a function or operator family
-//! changes ([`super::cache`]); looked at only once a clause of a recognised
-//! shape (a one-argument call on a uuid column compared with a timestamptz,
-//! or sorted by) has turned up, so other queries never touch it. The EXECUTE
-//! privilege is asked of PostgreSQL by every planning that would add a call of a bound
-//! function (an ordered read adds none).
+//! The lookups go through the system caches: no privilege check, no error, no USAGE on the
+//! schema needed, so a role that cannot use the schema plans as without uuid_ext. Only the
+//! EXECUTE privilege on the bound functions is checked, for the planning role, by every
+//! planning that would add a call of one (the plan then depends on the role, [`super`]).
+//! Resolved once per backend and kept until a function or operator family changes
+//! ([`super::cache`]), and looked at only once a clause of a recognised shape has turned up.
 
 use super::cache::CatalogCache;
 use crate::guards::SysCacheTuple;
@@ -188,6 +179,11 @@ impl Catalog {
     /// Whether `funcid` gives every RFC 9562 v7 value exactly its millisecond.
     pub fn exact_for_v7(&self, funcid: Oid) -> bool {
         self.exact_for_v7.contains(&funcid)
+    }
+
+    /// Whether `funcid` is one of the four bound functions.
+    pub fn is_bound(&self, funcid: Oid) -> bool {
+        [self.v7_bounds, self.time_bounds].iter().any(|&(lower, upper)| funcid == lower || funcid == upper)
     }
 
     /// Whether `funcid` is a `uuid_extract_version()` (ours or core's).

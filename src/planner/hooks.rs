@@ -6,8 +6,8 @@
 //!
 //! | hook | when PostgreSQL calls it | what it does here |
 //! |---|---|---|
-//! | `planner_hook` | once per query, before planning | adds the key range a window implies to a partitioned table's quals, so partitions are pruned ([`super::partitions`]); after planning, makes such a bound an InitPlan parameter ([`super::initplan_bounds`]) |
-//! | `set_rel_pathlist_hook` | once per table, after PostgreSQL's own paths | offers index paths for windows and ordered reads ([`super::index_paths`]), and the ordered Append of a partitioned table's partitions for the joins above it ([`super::ordered_appends`]) |
+//! | `planner_hook` | once per query, before planning | adds the key range a window implies to a partitioned table's quals, so partitions are pruned ([`super::partitions`]) |
+//! | `set_rel_pathlist_hook` | once per table, after PostgreSQL's own paths | offers index paths for windows and ordered reads ([`super::index_paths`]) and the ordered Append of a partitioned table's partitions for the joins above it ([`super::ordered_appends`]); makes a partition's pruning bounds InitPlans ([`super::initplan_bounds`]) |
 //! | `create_upper_paths_hook` | once per upper stage | offers the ordered Append to the query's ORDER BY ([`super::ordered_appends`]) |
 //!
 //! PostgreSQL has no way to unload a library, so nothing is ever uninstalled: a backend keeps
@@ -68,6 +68,7 @@ unsafe extern "C-unwind" fn rel_pathlist(
             if gucs::time_index_conditions() {
                 super::index_paths::add_paths(root, rel, rte);
                 super::ordered_appends::add_ordered_append(root, rel, rte);
+                super::initplan_bounds::hoist(root, rel, rte);
             }
         })
     }

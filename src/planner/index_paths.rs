@@ -1,45 +1,28 @@
 //! Time windows and ordered reads, served by the key's index: paths offered to the planner
 //! beside its own, never instead of them.
 //!
-//! `WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'` compares a function's result,
-//! which no index on `id` can answer, and `ORDER BY uuid_ext_timestamp(id) DESC LIMIT 20`
-//! sorts by one, which no index on `id` provides: PostgreSQL reads and sorts the whole table.
-//! After PostgreSQL has made its own paths for a table (`set_rel_pathlist_hook`), this adds, for
-//! each index on a uuid column that can serve them:
+//! `WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'` and `ORDER BY
+//! uuid_ext_timestamp(id) DESC LIMIT 20` are a function's result, which no index on `id` serves
+//! as PostgreSQL sees it. After PostgreSQL has made its own paths for a table, this adds, for
+//! each btree or BRIN index on a uuid column that can serve them:
 //!
-//! * **windows** ([`super::windows`]): an index scan, a bitmap heap scan (btree and BRIN) and
-//!   their parallel forms whose index conditions are the range each window implies in the
-//!   index's order, with the window's own clause rechecked on each row — or, where the range is
-//!   exactly the window (`CHECK (uuid_is_v7(id))` on a byte-order index), not rechecked, so the
-//!   extractor runs on no row and `count(*)` can be an index-only scan. Plain conditions on the
-//!   index's other columns (`tenant = 7` of an index on `(tenant, id)`) come along, as in
-//!   PostgreSQL's own index paths.
-//! * **ordered reads**: an index scan whose order is declared to be the order the query asks
-//!   for, where the index's order *is* the extractor's — a `uuid_time_ops` index for
-//!   `uuid_ext_timestamp()` (both call exactly the v1, v6 and v7 values timed, order them by
-//!   their time, and put every other value after them, where `ASC` puts the NULL times), or a
-//!   byte-order btree for any extractor exact for v7 under `CHECK (uuid_is_v7(id))` (the time is
-//!   NULL exactly where the key is). Rows of one time come out in key order, which the query
-//!   leaves unspecified; so a sort, `GROUP BY`, merge join or `FETCH FIRST … WITH TIES` on that
-//!   time may use the path as well, as it would an index on the expression.
+//! * **windows** ([`super::windows`]): index, bitmap heap and parallel scans whose conditions
+//!   are the range each window implies in the index's order, the window's own clause rechecked
+//!   on each row — or not, where the range is exactly the window (`CHECK (uuid_is_v7(id))` on a
+//!   byte-order index), so `count(*)` can be an index-only scan. Plain conditions on the index's
+//!   other columns (`tenant = 7` of an index on `(tenant, id)`) come along.
+//! * **ordered reads**: an index scan declared to be in the query's order where the index's
+//!   order *is* the extractor's: a `uuid_time_ops` index for `uuid_ext_timestamp()` (NULL times
+//!   where the untimed values are), or a byte-order btree for an extractor exact for v7 under
+//!   `CHECK (uuid_is_v7(id))`. Rows of one time come out in key order, which the query leaves
+//!   unspecified.
 //!
-//! Nothing is taken away: the query is not changed, PostgreSQL keeps every path it made (a
-//! sequential scan that evaluates only the user's predicate, an index on the extractor or on
-//! `(tenant, extractor)`, a partial index), the row estimates are those of the user's own
-//! predicate (the index conditions' selectivity, which costs the paths, is PostgreSQL's estimate
-//! of the range), and the planner picks the cheapest path by its own
-//! costs. A path one of the relation's own indexes on the extractor alone gives as well
-//! (`(uuid_extract_timestamp(id))`, analyzed: the path's windows as its index conditions, the
-//! path's order, no condition on the key's columns besides) is left out: PostgreSQL's path
-//! serves as it would, but for an index-only scan, and it would cost planning time on every
-//! partition of a tree. A bound such as
-//! `uuid_v7_lower_bound(now() - interval '25 days')` is an index condition, computed once per
-//! scan; no path evaluates it per row.
-//!
-//! Partitions and inheritance children are planned here one by one, each with its own indexes
-//! and its own CHECK constraints ([`super::relations::own_proof`]); their parent appends (or
-//! merges, for an order) what each offers. Pruning a table partitioned by `RANGE` on the key is
-//! [`super::partitions`]'s.
+//! The query is not changed, PostgreSQL keeps every path it made, the row estimates are the
+//! user's predicate's (the range's selectivity, PostgreSQL's own estimate, only costs these
+//! paths), and the planner picks by cost. A path that one of the relation's own indexes on the
+//! extractor alone gives as well is left out ([`own_index_serves`]). A bound of a stable X is an
+//! index condition, computed once per scan. Partitions and inheritance children are planned
+//! here one by one, each with its own indexes and CHECKs ([`super::relations::own_proof`]).
 
 use super::extension_objects::{Catalog, Lazy};
 use super::nodes::{cells, varno};

@@ -1,35 +1,21 @@
 //! Planner integration: time windows and ordered reads on UUID keys, served by the key's
-//! indexes and partitions.
+//! indexes and partitions. Every hook is installed, chained and entered in [`hooks`] (read it
+//! first; its table says what each hook offers and which module does it).
 //!
-//! Every hook is installed, chained and entered in [`hooks`] (read it first); the modules
-//! below are what the hooks call.
-//!
-//! | what | file | hook | what it changes |
-//! |---|---|---|---|
-//! | windows and ordered reads | [`index_paths`] | `set_rel_pathlist_hook` | offers, beside PostgreSQL's own paths for a table, index and bitmap scans whose conditions are the ranges of the key that time windows imply, and index scans whose order is the one `ORDER BY uuid_ext_timestamp(id)` asks for; the query is not changed and the planner picks by cost |
-//! | ordered reads of partitions | [`ordered_appends`] | `create_upper_paths_hook` (ORDER BY), `set_rel_pathlist_hook` (joins) | on a table partitioned by `RANGE` on its key, an ordered Append of the partitions' time-ordered paths in partition order, where that order is time order: PostgreSQL's own plan for a table partitioned by the time it sorts by |
-//! | pruning | [`partitions`] | `planner_hook` | on a table partitioned by `RANGE (id)`, adds the range a window implies to the query (or puts it in the window's place where they are equal), so partitions are pruned |
-//! | bounds once | [`initplan_bounds`] | `planner_hook`, after planning | where such a range is a filter, its bound is an InitPlan parameter, computed once per execution rather than once per row |
-//!
-//! The index conditions' selectivity is PostgreSQL's own estimate of the range.
-//!
-//! All behind `uuid_ext.time_index_conditions`. None changes a query's result: an index
+//! All behind `uuid_ext.time_index_conditions`, and none changes a query's result: an index
 //! condition or a pruning conjunct is implied by the user's own clause (or equal to it, where a
 //! CHECK proves so), and an order is offered only where it is the order asked for. Shared:
 //! [`windows`] (what a window is, and the range it implies in an order), [`extension_objects`]
 //! (uuid_ext's own functions, found through the extension's membership and verified as this
 //! library's code; never through `search_path`, never an error for a role that cannot see
-//! them), [`relations`] (what CHECK constraints prove; partition keys), [`cache`] (both, and the
-//! roles' EXECUTE privileges, kept between plannings until PostgreSQL invalidates them),
-//! [`nodes`].
+//! them), [`relations`] (what CHECK constraints prove; partition keys), [`cache`] (both, kept
+//! between plannings until PostgreSQL invalidates them), [`nodes`].
 //!
-//! The hooks exist in a backend once the library is loaded: `shared_preload_libraries` or
-//! `session_preload_libraries = 'uuid_ext'` (docs/TIME_WINDOWS.md). Without them plans are as
-//! before and results the same, only slower.
-//!
-//! A plan that uses a bound function is marked as depending on the planning role (its EXECUTE
-//! privilege was checked), so a cached plan is re-planned, not reused, for another role; a plan
-//! made while a CHECK proof is too recent to count is marked transient.
+//! The hooks exist in a backend once the library is loaded (`shared_preload_libraries` or
+//! `session_preload_libraries`, docs/TIME_WINDOWS.md); without them plans are PostgreSQL's.
+//! A plan that uses a bound function depends on the planning role (its EXECUTE privilege was
+//! checked), so a cached plan is made again for another role; a plan made while a CHECK proof
+//! is too recent to count is transient.
 
 mod boundary;
 mod cache;
@@ -91,11 +77,6 @@ unsafe fn plan(
         }
         let planned = plan_it();
         if !planned.is_null() {
-            if walk.depends_on_role {
-                if let Some(catalog) = walk.catalog.catalog() {
-                    initplan_bounds::hoist_bounds(planned, catalog);
-                }
-            }
             (*planned).dependsOnRole |= walk.depends_on_role;
             (*planned).transientPlan |= walk.transient;
             if !walk.proven_trees.is_empty() {

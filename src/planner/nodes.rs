@@ -96,3 +96,16 @@ pub unsafe fn varno(var: *const pg_sys::Var) -> u32 {
     // SAFETY: as the caller vouches.
     unsafe { (*var).varno as u32 }
 }
+
+/// A new node of type `T`, zeroed but for its tag, in the current memory context.
+///
+/// # Safety
+/// `T` is the node struct of `tag`.
+pub unsafe fn new_node<T>(tag: NodeTag) -> *mut T {
+    // SAFETY: palloc0 of the struct's size; the tag is the first field of every node.
+    unsafe {
+        let node = pg_sys::palloc0(core::mem::size_of::<T>());
+        (*node.cast::<Node>()).type_ = tag;
+        node.cast()
+    }
+}

@@ -1,34 +1,21 @@
 //! Ordered reads of a partitioned table, one partition after another.
 //!
 //! For `ORDER BY created_at DESC LIMIT 20` on a table partitioned by `RANGE (created_at)`,
-//! PostgreSQL appends its partitions' ordered scans in partition order (an ordered Append,
-//! `generate_orderedappend_paths()`): the newest partition's scan starts, and the older ones
-//! never do once the limit is reached. A table partitioned by `RANGE (id)` and read in the
-//! order of `uuid_extract_timestamp(id)` gets only a Merge Append of its partitions'
-//! time-ordered paths ([`super::index_paths`]), which starts every partition's scan: its
-//! partition key is not the sort key. Where the key's order is the time's, the partitions are
-//! in time order as well, and this offers the ordered Append:
+//! PostgreSQL appends its partitions' ordered scans in partition order (an ordered Append), so
+//! the older partitions' scans never start once the limit is reached. Partitioned by `RANGE
+//! (id)` and read in the order of `uuid_extract_timestamp(id)`, it gets only a Merge Append of
+//! the partitions' time-ordered paths ([`super::index_paths`]), which starts every partition's
+//! scan. Where the key's order is the time's, this offers the ordered Append: a byte-order key,
+//! an extractor exact for v7 and `CHECK (uuid_is_v7(id))` over the whole tree
+//! ([`super::relations::partition_key`]); or a `uuid_time_ops` key and `uuid_ext_timestamp()`.
+//! As in PostgreSQL's `partitions_are_ordered()`, every scanned partition must offer a path in
+//! that order and no default partition may be scanned; a sub-partitioned partition takes part
+//! through its own ordered path. The planner picks between this and its own paths by cost.
 //!
-//! * a byte-order key (`uuid_ops`), an extractor exact for v7 and `CHECK (uuid_is_v7(id))`
-//!   proven over the whole tree ([`super::relations::partition_key`]): every row of a partition
-//!   has a smaller key, so a time no later, than every row of the next; or
-//! * a `uuid_time_ops` key and `uuid_ext_timestamp()`, the NULL times at the end where the
-//!   untimed values are (as for an index, [`super::index_paths`]).
-//!
-//! Every partition that is scanned (not pruned, not proven empty) must offer a path in the
-//! query's order, and no default partition may be scanned — its rows are in no order relative
-//! to the others' — as in PostgreSQL's `partitions_are_ordered()`. A partition that is itself
-//! partitioned takes part through its own path in that order (an ordered Append or a Merge
-//! Append), each of its partitions under the same proof. Nothing is taken away: the planner
-//! picks between this path and its own by cost, as it does for `created_at`.
-//!
-//! Where the partitioned table is the whole query's scan (no join), PostgreSQL drops the
-//! table's paths once it knows the query's output columns and appends its partitions again
-//! (`apply_scanjoin_target_to_paths()`), with no hook on the way; so there the ordered Append
-//! is offered to the query's ORDER BY stage (`create_upper_paths_hook`), made of the
-//! partitions' paths as they then are. Where the table is joined, it is offered among the
-//! table's own paths (`set_rel_pathlist_hook`, [`super::index_paths`]), for the joins and
-//! `UNION ALL`s above it.
+//! Where the table is the query's whole scan, PostgreSQL drops its paths once it knows the
+//! output columns (`apply_scanjoin_target_to_paths()`, no hook on the way), so the Append is
+//! offered to the ORDER BY stage ([`add_ordered_output`]); where it is joined, among the table's
+//! own paths ([`add_ordered_append`]).
 
 use super::extension_objects::Lazy;
 use super::index_paths::sort_by_function;

@@ -50,17 +50,12 @@ impl Proof {
 
     /// What the CHECK constraints prove, for any snapshot the plan may run with.
     ///
-    /// A CHECK holds for the rows that were live when it was added, validated, or its table
-    /// attached or inherited; a snapshot taken before that committed (a REPEATABLE READ or
-    /// SERIALIZABLE transaction begun earlier, an imported snapshot, a cursor, the statement
-    /// that calls a function which adds the CHECK) may still see rows deleted or updated just
-    /// before, which need not satisfy it. And a plan may run with another snapshot than the
-    /// one it was made with (cached plans, cursors, functions). So a proof counts only once
+    /// A CHECK holds for the rows live when it was added, validated, or its table attached; an
+    /// older snapshot (a REPEATABLE READ transaction, a cursor, a cached plan run later) may
+    /// still see rows changed just before, which need not satisfy it. So a proof counts once
     /// every transaction that wrote a CHECK of the tree precedes the oldest snapshot that may
-    /// still read the tree ([`older_than_every_snapshot`]) — usually at once, at worst when
-    /// the transactions running at the time have ended. Until then the plan is PostgreSQL's,
-    /// marked transient (`transient`) so that a cached plan is made again in a later
-    /// transaction.
+    /// read the tree ([`older_than_every_snapshot`]); until then the plan is PostgreSQL's, and
+    /// `transient`, so a cached plan is made again in a later transaction.
     ///
     /// # Safety
     /// Planning, inside a transaction.
@@ -95,19 +90,14 @@ fn full_xid(next: pg_sys::FullTransactionId, xid: pg_sys::TransactionId) -> u64 
     (epoch << 32) | u64::from(xid)
 }
 
-/// Whether every transaction of `xids` precedes the xmin of every snapshot that holds or will
-/// take, and that can read a relation of `tree` — so each of them sees all of `xids` as
-/// committed (they wrote catalog rows this backend reads, so they committed).
+/// Whether every transaction of `xids` (committed: they wrote catalog rows this backend reads)
+/// precedes the xmin of every snapshot, present or future, that can read a relation of `tree`.
 ///
-/// PostgreSQL computes that horizon by kind of relation (`GetOldestNonRemovableTransactionId`):
-/// for a table other sessions can read, the oldest snapshot of any session of this database;
-/// for a temporary table, or one created by this very transaction, only this backend's own,
-/// since no other session can read it. So it is asked for a relation of the tree that other
-/// sessions can read whenever there is one, and kept (it only advances): it then speaks for
-/// every such table. A horizon of local relations is used for that tree only, never kept: it
-/// says nothing of the snapshots of other sessions. Partitioned tables have no horizon of
-/// their own (PostgreSQL asserts against asking); a tree without a table that holds rows
-/// proves nothing.
+/// PostgreSQL's horizon (`GetOldestNonRemovableTransactionId`) is, for a table other sessions
+/// can read, the oldest snapshot of this database, kept here (it only advances) for every such
+/// table; for a local one (temporary, or created by this transaction) this backend's own, used
+/// for that tree only. Partitioned tables have no horizon (PostgreSQL asserts against asking);
+/// a tree without a table that holds rows proves nothing.
 ///
 /// # Safety
 /// Planning, inside a transaction.
@@ -209,13 +199,12 @@ pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Cat
     })
 }
 
-/// Whether a valid index of `relid` may serve a window's own clause: one whose columns or
-/// predicate call an extractor, or a LANGUAGE sql function (which the planner may inline into
-/// one), anywhere in them. Broader than what can serve a window — the planner simplifies an
-/// index's expressions before it matches them, so a cast to a domain, a `CASE WHEN true`, or a
-/// wrapper around the call may still match (found by review) — and a wrong "yes" only costs the
-/// pruning, never a plan PostgreSQL would have had. Read from `pg_index`'s stored text: nothing
-/// in it is evaluated or parsed, and no relcache entry is built.
+/// Whether a valid index of `relid` may serve a window's own clause: its columns or predicate
+/// call an extractor, or a LANGUAGE sql function (which the planner may inline), anywhere in
+/// them — broad, as the planner simplifies an index's expressions before matching them (a
+/// domain cast, `CASE WHEN true`), and a wrong "yes" only costs the pruning. Read from
+/// `pg_index`'s stored text: nothing is parsed (a deep expression cannot exhaust the stack of
+/// another role's query) and no relcache entry is built.
 unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
     // SAFETY: syscache lookups; the guards release the tuples.
     let may_be_extractor = |funcid: Oid| {
@@ -270,18 +259,6 @@ fn called_functions(text: &[u8]) -> impl Iterator<Item = Oid> + '_ {
     })
 }
 
-/// `catalog/pg_partitioned_table.h`: the leading fixed fields (unchanged since PostgreSQL 11)
-/// and the attribute numbers of the two vectors read through the syscache.
-#[repr(C)]
-struct PartitionedTableForm {
-    partrelid: Oid,
-    partstrat: core::ffi::c_char,
-    partnatts: i16,
-}
-const ANUM_PARTATTRS: pg_sys::AttrNumber = 5;
-const ANUM_PARTCLASS: pg_sys::AttrNumber = 6;
-const PARTITION_STRATEGY_RANGE: u8 = b'r';
-
 /// The operator family of a table's partition key when the table is partitioned by RANGE
 /// with `attno` as the first key column.
 unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> Option<Oid> {
@@ -292,31 +269,27 @@ unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> Optio
             return None;
         }
         let tuple = SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PARTRELID, relid.into())?;
-        let form = tuple.form::<PartitionedTableForm>();
-        if form.partstrat as u8 != PARTITION_STRATEGY_RANGE || form.partnatts < 1 {
+        let form = tuple.form::<pg_sys::FormData_pg_partitioned_table>();
+        // PARTITION_STRATEGY_RANGE, whose binding's type differs by major.
+        if form.partstrat as u8 != b'r' || form.partnatts < 1 {
             return None;
         }
-        let attrs = &*tuple.attr(ANUM_PARTATTRS)?.cast_mut_ptr::<pg_sys::int2vector>();
-        let class = &*tuple.attr(ANUM_PARTCLASS)?.cast_mut_ptr::<pg_sys::oidvector>();
+        let attrs =
+            &*tuple.attr(pg_sys::Anum_pg_partitioned_table_partattrs as _)?.cast_mut_ptr::<pg_sys::int2vector>();
+        let class = &*tuple.attr(pg_sys::Anum_pg_partitioned_table_partclass as _)?.cast_mut_ptr::<pg_sys::oidvector>();
         (*attrs.values.as_ptr() == attno).then(|| pg_sys::get_opclass_family(*class.values.as_ptr()))
     }
 }
 
 /// How far valid, enforced CHECK constraints confine the column to UUIDv7 in every relation a
-/// scan of `relid` reads: `uuid_is_v7(col)` or `uuid_extract_version(col) = 7`, alone or as
-/// one conjunct of the CHECK.
+/// scan of `relid` reads: `uuid_is_v7(col)` ([`V7Proof::Exact`]: byte order is time order, row
+/// for row) or `uuid_extract_version(col) = 7` ([`V7Proof::Version`]: a value of another
+/// variant passes it, with no time), alone or as one conjunct of the CHECK.
 ///
-/// With `with_descendants` (the tree of a partitioned table) a `NO INHERIT` constraint does not
-/// count. Any other CHECK is inherited by every child and every partition, cannot be dropped
-/// from them, and is valid (and enforced) on each when it is on the parent — PostgreSQL refuses
-/// to attach or inherit a table that lacks it or has a NOT VALID copy — so the parent's
-/// constraint speaks for all of them; unless one of them is a foreign table, whose CHECKs are
-/// not enforced.
-///
-/// A value whose variant is not RFC 9562's passes `uuid_extract_version(col) = 7` (its
-/// version is NULL) though no extractor gives it a time: that CHECK proves [`V7Proof::Version`],
-/// enough for an implied range. `uuid_is_v7(col)`, false for such a value, proves
-/// [`V7Proof::Exact`]: then byte order is time order, row for row.
+/// With `with_descendants` (a partitioned table's tree) a `NO INHERIT` constraint does not
+/// count; any other is on every child and partition, valid and enforced there when it is on
+/// the parent (PostgreSQL refuses to attach a table without it), so the parent's speaks for
+/// all — unless one is a foreign table, whose CHECKs are not enforced.
 unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants: bool, catalog: &Catalog) -> Proof {
     let nothing = || Proof { kind: V7Proof::Nothing, xids: Rc::new(Vec::new()), tree: Rc::new(vec![relid]) };
     // SAFETY: a relcache lookup in a transaction (None once dropped); the guard closes it.
@@ -422,12 +395,11 @@ unsafe fn is_version_7(node: *mut Node, attno: pg_sys::AttrNumber, catalog: &Cat
 /// ([`partition_key`]) but was not in the tree the proof covered (`proven`: each proven
 /// relation and that tree).
 ///
-/// The proof is taken before planning; the planner expands the partition tree afterwards, from
-/// a fresh read of pg_inherits. Attaching a partition takes only a SHARE UPDATE EXCLUSIVE lock
-/// on the parent, so another session can attach one in between — a foreign table (which does
-/// not enforce CHECKs), or a table whose CHECK was validated after this query's snapshot: the
-/// plan would then read it with a condition proved for other tables. That window is a few
-/// microseconds; rather than return a wrong row, the query fails and can be run again.
+/// The proof is taken before planning, and the planner reads pg_inherits afterwards; attaching
+/// a partition takes only a SHARE UPDATE EXCLUSIVE lock on the parent, so one attached in
+/// between (a foreign table, or one whose CHECK is newer than the snapshot) would be read with
+/// a condition proved for others. Rather than return a wrong row, the query fails and can be
+/// run again.
 ///
 /// # Safety
 /// After planning, inside the same transaction.
