@@ -1,28 +1,18 @@
 //! Time windows on a uuid column: which clauses are windows, and the range of the column a
-//! window implies in an ordering of it (an operator family) — the conditions both
-//! [`super::index_paths`] and [`super::partitions`] use.
+//! window implies in an ordering of it (an operator family), which [`super::index_paths`] and
+//! [`super::partitions`] use.
 //!
-//! A window is a clause
-//!
-//! ```text
-//! f(col) op X        (or X op f(col))      op: <  <=  =  >=  >   on timestamptz
-//! ```
-//!
-//! where `f` is `uuid_extract_timestamp` (core's on 17/18 or uuid_ext's), `uuid_ext_timestamp`
-//! or `uuid_v7_to_timestamptz`, `col` a uuid column, and `X` anything a scan can compute once
-//! (constants, parameters, stable functions such as `now()`). In an ordering of `col` it
-//! implies a range:
-//!
-//! | ordering of `col` | range | when |
-//! |---|---|---|
-//! | `uuid_time_ops` (btree) | `col >=\| uuid_time_lower_bound(X)` … | always (v1/v6/v7 interleave there) |
-//! | byte order: `uuid_ops` (btree, a plain primary key), `uuid_minmax_ops` and `uuid_minmax_multi_ops` (BRIN) | `col >= uuid_v7_lower_bound(X)` … | `f` reads v7 only (`uuid_v7_to_timestamptz`), or a valid, enforced CHECK (`uuid_is_v7(col)` or `uuid_extract_version(col) = 7`) confines the column to v7 ([`super::relations`]) |
-//!
-//! (`>`/`<=` use the *upper* bound, `=` both; see [`crate::bounds`].) The range is implied by
-//! the window: every row the window keeps is in it. It is **exactly** the window — row for row,
-//! NULLs alike — where `CHECK (uuid_is_v7(col))` confines the column to RFC 9562 v7 values
-//! ([`V7Proof::Exact`]), the order is byte order and `f` gives each v7 value its millisecond (all
-//! of uuid_ext's extractors, core's on 18).
+//! A window is `f(col) op X` (or `X op f(col)`), `op` one of `< <= = >= >` on timestamptz, `f`
+//! an extractor (`uuid_extract_timestamp`, core's on 17+ or uuid_ext's, `uuid_ext_timestamp`,
+//! `uuid_v7_to_timestamptz`), `col` a uuid column and X anything a scan can compute once
+//! (constants, parameters, stable functions such as `now()`). It implies `col >=
+//! uuid_time_lower_bound(X)` … in a `uuid_time_ops` order, always; `col >=
+//! uuid_v7_lower_bound(X)` … in byte order (btree `uuid_ops`, BRIN minmax) where `f` reads v7
+//! only or a valid, enforced CHECK confines the column to v7 ([`super::relations`]). (`>` and
+//! `<=` use the upper bound, `=` both; [`crate::bounds`].) Every row the window keeps is in the
+//! range; it is **exactly** the window, NULLs alike, where `CHECK (uuid_is_v7(col))` holds
+//! ([`V7Proof::Exact`]), the order is byte order and `f` gives each v7 value its millisecond
+//! (uuid_ext's extractors, core's on 18+).
 
 use super::extension_objects::{may_execute, Catalog, Reads};
 use super::nodes::{call_on_uuid_column, cells, computable_once};
