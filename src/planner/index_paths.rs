@@ -192,11 +192,26 @@ unsafe fn range_clause(
             let ri = crate::compat::restrict_info(root, condition, (*window_clause).security_level);
             quals = pg_sys::lappend(quals, ri.cast());
         }
-        let clause = pg_sys::palloc0(core::mem::size_of::<pg_sys::IndexClause>()).cast::<pg_sys::IndexClause>();
-        (*clause).type_ = pg_sys::NodeTag::T_IndexClause;
-        (*clause).rinfo = window_clause;
+        index_clause(window_clause, quals, !exact, col)
+    }
+}
+
+/// An `IndexClause`: restriction `rinfo` on index column `col` as the conditions `quals`.
+///
+/// # Safety
+/// Planning, in the planner's memory context.
+unsafe fn index_clause(
+    rinfo: *mut pg_sys::RestrictInfo,
+    quals: *mut pg_sys::List,
+    lossy: bool,
+    col: usize,
+) -> *mut pg_sys::IndexClause {
+    // SAFETY: a new node, filled in as PostgreSQL's match_clause_to_indexcol() fills its own.
+    unsafe {
+        let clause = super::nodes::new_node::<pg_sys::IndexClause>(pg_sys::NodeTag::T_IndexClause);
+        (*clause).rinfo = rinfo;
         (*clause).indexquals = quals;
-        (*clause).lossy = !exact;
+        (*clause).lossy = lossy;
         (*clause).indexcol = col as pg_sys::AttrNumber;
         clause
     }
@@ -253,13 +268,7 @@ unsafe fn plain_clause(
         } else {
             return None;
         };
-        let index_clause = pg_sys::palloc0(core::mem::size_of::<pg_sys::IndexClause>()).cast::<pg_sys::IndexClause>();
-        (*index_clause).type_ = pg_sys::NodeTag::T_IndexClause;
-        (*index_clause).rinfo = ri;
-        (*index_clause).indexquals = pg_sys::lappend(core::ptr::null_mut(), quals.cast());
-        (*index_clause).lossy = false;
-        (*index_clause).indexcol = col as pg_sys::AttrNumber;
-        Some(index_clause)
+        Some(index_clause(ri, pg_sys::lappend(core::ptr::null_mut(), quals.cast()), false, col))
     }
 }
 

@@ -37,7 +37,10 @@ pub(super) unsafe fn hoist(
     // SAFETY: the relation's restrictions, each changed in place to a copy of its clause with the
     // parameter in the bound call's place, as PostgreSQL's own paths and plan read it after.
     unsafe {
-        if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION || (*rte).relkind as u8 != pg_sys::RELKIND_RELATION {
+        if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
+            || (*rte).relkind as u8 != pg_sys::RELKIND_RELATION
+            || maybe_min_max_level(root)
+        {
             return;
         }
         for ri in cells((*rel).baserestrictinfo).map(|n| n.cast::<pg_sys::RestrictInfo>()) {
@@ -88,8 +91,26 @@ unsafe extern "C-unwind" fn varies_walker(node: *mut Node, context: *mut c_void)
     }
 }
 
-/// The output of this query level's InitPlan computing `bound`: one made before for an equal
-/// expression, or a new one.
+/// Whether `root` may be the level `build_minmax_path()` makes to read `min()`/`max()` through an
+/// index (a copy of its parent's query, aggregates removed, `LIMIT 1`): PostgreSQL puts a Limit
+/// above that level's plan, where an InitPlan of its own would be a parameter the Limit cannot
+/// see ("plan should not reference subplan's variable", found by review). Its index scan
+/// computes the bound once anyway. A subquery of the same shape is left alone too.
+unsafe fn maybe_min_max_level(root: *mut pg_sys::PlannerInfo) -> bool {
+    // SAFETY: the planner's levels and their queries.
+    unsafe {
+        let parent = (*root).parent_root;
+        !parent.is_null()
+            && (*(*parent).parse).hasAggs
+            && !(*(*root).parse).hasAggs
+            && !(*(*root).parse).limitCount.is_null()
+    }
+}
+
+/// The output of this query level's InitPlan computing `bound`: one this module made before for
+/// an equal expression, or a new one. Never another InitPlan of the level, even one computing
+/// the same expression: a CTE's, an ARRAY() sublink's or one with a condition of its own sets a
+/// parameter of another kind (found by review).
 ///
 /// # Safety
 /// Planning, in the planner's memory context; `bound` is fixed for the execution.
@@ -102,10 +123,18 @@ unsafe fn param_for(root: *mut pg_sys::PlannerInfo, bound: *mut Node) -> *mut pg
         for sub in cells((*root).init_plans).map(|n| n.cast::<pg_sys::SubPlan>()) {
             let plan: *mut pg_sys::Plan = pg_sys::list_nth((*glob).subplans, (*sub).plan_id - 1).cast();
             let tlist = (*plan).targetlist;
-            if is_a(plan.cast(), NodeTag::T_Result)
+            let ours = |expr: *mut Node| {
+                is_a(expr, NodeTag::T_FuncExpr) && (*expr.cast::<pg_sys::FuncExpr>()).location == DERIVED_BOUND
+            };
+            if (*sub).subLinkType == pg_sys::SubLinkType::EXPR_SUBLINK
+                && (*sub).firstColType == pg_sys::UUIDOID
+                && is_a(plan.cast(), NodeTag::T_Result)
                 && (*plan).lefttree.is_null()
+                && (*plan).qual.is_null()
+                && (*plan.cast::<pg_sys::Result>()).resconstantqual.is_null()
                 && pg_sys::list_length(tlist) == 1
                 && pg_sys::list_length((*sub).setParam) == 1
+                && ours((*pg_sys::list_nth(tlist, 0).cast::<pg_sys::TargetEntry>()).expr.cast())
                 && pg_sys::equal((*pg_sys::list_nth(tlist, 0).cast::<pg_sys::TargetEntry>()).expr.cast(), bound.cast())
             {
                 let param = new_node::<pg_sys::Param>(NodeTag::T_Param);

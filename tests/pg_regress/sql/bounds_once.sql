@@ -103,6 +103,26 @@ INSERT INTO windows VALUES
   WHERE uuid_extract_timestamp(a.id) >= '2026-09-01 00:00+00'::timestamptz + (now() - now())
     AND uuid_extract_timestamp(b.id) >= '2026-09-01 00:00+00'::timestamptz + (now() - now())$$);
 SELECT pg_temp.same_without_hook(q) AS same_rows_without_hook, count(*) FROM windows GROUP BY 1 ORDER BY 1;
+-- Another InitPlan of the level computing the same bound is never taken for the hook's own: a
+-- CTE's, an ARRAY() sublink's, one with a condition of its own (found by review: wrong rows,
+-- and a CTE's internal parameter read as a uuid); and min()/max() read through an index,
+-- whose level PostgreSQL plans apart, below a Limit, plans as it does without the hook (found
+-- by review: "plan should not reference subplan's variable").
+CREATE INDEX ev_n ON ev (n);
+SELECT pg_temp.same_without_hook(q) AS same_rows_without_hook, count(*) FROM (VALUES
+($$WITH c AS MATERIALIZED (SELECT uuid_v7_lower_bound('2026-08-01 00:00+00'::timestamptz + (now() - now())) AS b)
+  SELECT count(*), (SELECT b FROM c) IS NOT NULL FROM ev
+  WHERE uuid_extract_timestamp(id) >= '2026-08-01 00:00+00'::timestamptz + (now() - now())$$),
+($$WITH c AS MATERIALIZED (SELECT uuid_v7_lower_bound('2026-08-01 00:00+00'::timestamptz + (now() - now())) AS b)
+  SELECT count(*) FROM ev WHERE uuid_extract_timestamp(id) >= '2026-08-01 00:00+00'::timestamptz + (now() - now())
+  AND (true OR EXISTS (SELECT FROM c))$$),
+($$SELECT count(*), cardinality(ARRAY(SELECT uuid_v7_lower_bound('2026-08-01 00:00+00'::timestamptz + (now() - now())))) FROM ev
+  WHERE uuid_extract_timestamp(id) >= '2026-08-01 00:00+00'::timestamptz + (now() - now())$$),
+($$SELECT count(*), (SELECT uuid_v7_lower_bound('2026-08-01 00:00+00'::timestamptz + (now() - now())) WHERE false) FROM ev
+  WHERE uuid_extract_timestamp(id) >= '2026-08-01 00:00+00'::timestamptz + (now() - now())$$),
+($$SELECT max(n), min(n) FROM ev WHERE uuid_extract_timestamp(id) >= '2026-08-01 00:00+00'::timestamptz + (now() - now())$$)
+) v(q) GROUP BY 1 ORDER BY 1;
+DROP INDEX ev_n;
 -- Parallel plans: a Gather (and a Gather Merge) computes the parameter for its workers.
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
