@@ -219,8 +219,8 @@ unsafe fn index_clause(
 
 /// A restriction `col op X` (or `X op col`) on index column `col` with an operator of the
 /// column's family, as PostgreSQL's own index paths match it (`match_opclause_to_indexcol`, for
-/// operators: a plain column on one side, nothing of the relation and nothing volatile on the
-/// other, the index's collation).
+/// operators: the index column on one side, `match_index_to_operand()`, nothing of the relation
+/// and nothing volatile on the other, the index's collation).
 unsafe fn plain_clause(
     rel: *mut pg_sys::RelOptInfo,
     ix: &pg_sys::IndexOptInfo,
@@ -242,17 +242,10 @@ unsafe fn plain_clause(
         let (Some(left), Some(right), None) = (args.next(), args.next(), args.next()) else {
             return None;
         };
-        let attno = *ix.indexkeys.add(col);
         let family = *ix.opfamily.add(col);
         let collation = *ix.indexcollations.add(col);
-        let relid = (*rel).relid;
-        let is_key = |n: *mut Node| {
-            pgrx::is_a(n, pg_sys::NodeTag::T_Var) && {
-                let v: *mut pg_sys::Var = n.cast();
-                // (An expression column's key is 0, as is a whole-row Var's: neither is a column.)
-                (*v).varattno > 0 && varno(v) == relid && (*v).varlevelsup == 0 && i32::from((*v).varattno) == attno
-            }
-        };
+        // The index column, a plain column or an expression (PostgreSQL's own matching).
+        let is_key = |n: *mut Node| pg_sys::match_index_to_operand(n, col as c_int, core::ptr::from_ref(ix).cast_mut());
         let other_ok = |n: *mut Node| !pg_sys::contain_volatile_functions(n) && !pg_sys::contain_vars_of_level(n, 0);
         if collation != pg_sys::InvalidOid && collation != (*op).inputcollid {
             return None;
