@@ -219,8 +219,8 @@ unsafe fn index_clause(
 
 /// A restriction `col op X` (or `X op col`) on index column `col` with an operator of the
 /// column's family, as PostgreSQL's own index paths match it (`match_opclause_to_indexcol`, for
-/// operators: the index column on one side, `match_index_to_operand()`, nothing of the relation
-/// and nothing volatile on the other, the index's collation).
+/// operators: a plain index column on one side, `match_index_to_operand()`, nothing of the
+/// relation and nothing volatile on the other, the index's collation).
 unsafe fn plain_clause(
     rel: *mut pg_sys::RelOptInfo,
     ix: &pg_sys::IndexOptInfo,
@@ -244,8 +244,14 @@ unsafe fn plain_clause(
         };
         let family = *ix.opfamily.add(col);
         let collation = *ix.indexcollations.add(col);
-        // The index column, a plain column or an expression (PostgreSQL's own matching).
-        let is_key = |n: *mut Node| pg_sys::match_index_to_operand(n, col as c_int, core::ptr::from_ref(ix).cast_mut());
+        // A plain index column, matched as PostgreSQL matches one. (Not an expression column: on
+        // `((uuid_extract_timestamp(id)), id)` the window itself would be a condition on the
+        // first column and its range on the second, its selectivity counted twice; found by
+        // review.)
+        let is_key = |n: *mut Node| {
+            *ix.indexkeys.add(col) != 0
+                && pg_sys::match_index_to_operand(n, col as c_int, core::ptr::from_ref(ix).cast_mut())
+        };
         let other_ok = |n: *mut Node| !pg_sys::contain_volatile_functions(n) && !pg_sys::contain_vars_of_level(n, 0);
         if collation != pg_sys::InvalidOid && collation != (*op).inputcollid {
             return None;

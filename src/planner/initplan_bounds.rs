@@ -94,8 +94,10 @@ unsafe extern "C-unwind" fn varies_walker(node: *mut Node, context: *mut c_void)
 /// Whether `root` may be the level `build_minmax_path()` makes to read `min()`/`max()` through an
 /// index (a copy of its parent's query, aggregates removed, `LIMIT 1`): PostgreSQL puts a Limit
 /// above that level's plan, where an InitPlan of its own would be a parameter the Limit cannot
-/// see ("plan should not reference subplan's variable", found by review). Its index scan
-/// computes the bound once anyway. A subquery of the same shape is left alone too.
+/// see ("plan should not reference subplan's variable", found by review). There the bound stays
+/// a call, as without the hook; a subquery of the same shape is left alone too. (The aggregate's
+/// own level, planned as well, keeps the InitPlan it made, unused and never executed, when the
+/// `min()`/`max()` plan wins.)
 unsafe fn maybe_min_max_level(root: *mut pg_sys::PlannerInfo) -> bool {
     // SAFETY: the planner's levels and their queries.
     unsafe {

@@ -1,26 +1,18 @@
 //! Time windows that prune the partitions of a table partitioned by `RANGE` on its key.
 //!
-//! PostgreSQL prunes partitions with the query's own conditions on the partition key, before
-//! any path is made, at plan time for constants and at run time for parameters and `now()`. A
-//! window on a partitioned table (`uuid_extract_timestamp(id) >= X`, [`super::windows`]) is not
-//! such a condition; the range it implies in the partition key's order is. So for a table
-//! partitioned by `RANGE (id)` (first key column) this adds that range to the query as one
-//! more conjunct — where it is exactly the window (`CHECK (uuid_is_v7(id))` over the whole
-//! tree and a byte-order key) it takes the window's place, so the partitions' scans test one
-//! condition per row, not two, and the row estimates are the key's own statistics'.
+//! PostgreSQL prunes with the query's own conditions on the partition key, at plan time for
+//! constants and at run time for parameters and `now()`. A window ([`super::windows`]) is not
+//! such a condition; the range it implies in the key's order is. So for a table partitioned by
+//! `RANGE (id)` (first key column) this adds that range as one more conjunct — or, where it is
+//! exactly the window (`CHECK (uuid_is_v7(id))` over the tree, a byte-order key), puts it in the
+//! window's place, so each row is tested once and estimated with the key's statistics.
 //!
-//! Not where a valid index of the table or of a relation below it may serve the window (its
-//! columns or predicate call an extractor, or a SQL function the planner may inline;
-//! [`super::relations::partition_key`]): in the window's place the range would hide
-//! that index from the window, and beside it would count the window twice in the row
-//! estimates. There the query stays as written, planned as PostgreSQL plans it
-//! ([`super::index_paths`] still offers the key's ranges on each partition).
-//!
-//! It is implied by the user's own clause (or equal to it), and only top-level conjuncts of a
-//! WHERE or JOIN … ON clause are touched, where a NULL and a false are the same: the result is
-//! that of the plain query. The proof covers every partition below the table, foreign ones
-//! proving nothing ([`super::relations::partition_key`]); a partition attached while the query
-//! was planned fails the finished plan with 40001 ([`super::relations::no_relation_joined`]).
+//! Not where a valid index in the tree may serve the window itself
+//! ([`super::relations::partition_key`]): the range would hide it in the window's place and count
+//! twice beside it; there the query stays as written. Only top-level conjuncts of a WHERE or JOIN
+//! … ON are touched, where NULL and false are alike, so results are the plain query's; a
+//! partition attached while the query was planned fails the plan with 40001
+//! ([`super::relations::no_relation_joined`]).
 
 use super::nodes::varno;
 use super::relations::{partition_key, V7Proof};

@@ -203,17 +203,22 @@ pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Cat
 /// call an extractor, or a LANGUAGE sql function (which the planner may inline), anywhere in
 /// them — broad, as the planner simplifies an index's expressions before matching them (a
 /// domain cast, `CASE WHEN true`), and a wrong "yes" only costs the pruning. Read from
-/// `pg_index` through the syscache: no relcache entry is built, nothing is evaluated.
+/// `pg_index`'s stored text, as text: no relcache entry is built and nothing is parsed.
+/// `stringToNode()` recurses as deep as the expression, in the index of every partition of the
+/// tree, pruned or not: a partition owner's 4,800-level index failed another role's query with
+/// 54001 at a recursion depth where PostgreSQL alone, which never opens a pruned partition,
+/// answered, and a 100,000-value `IN` predicate cost 200 ms a planning (found by review of a
+/// tree-reading version, reverted).
 unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
     // SAFETY: syscache lookups; the guards release the tuples.
-    let may_be_extractor = |funcid: &Oid| {
-        catalog.reads(*funcid).is_some()
-            || unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, (*funcid).into()) }
+    let may_be_extractor = |funcid: Oid| {
+        catalog.reads(funcid).is_some()
+            || unsafe { SysCacheTuple::search1(pg_sys::SysCacheIdentifier::PROCOID, funcid.into()) }
                 .is_some_and(|proc| unsafe { proc.form::<pg_sys::FormData_pg_proc>() }.prolang == SQLlanguageId)
     };
     indexes_of(relid).into_iter().any(|index| {
         // SAFETY: the index's pg_index row through the syscache (the guard releases it); the
-        // stored trees are read in the current memory context.
+        // stored texts are detoasted in the current memory context.
         unsafe {
             let Some(row) = SysCacheTuple::search1(pg_sys::SysCacheIdentifier::INDEXRELID, index.into()) else {
                 return false;
@@ -224,61 +229,38 @@ unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
             [pg_sys::Anum_pg_index_indexprs, pg_sys::Anum_pg_index_indpred].into_iter().any(|attno| {
                 row.attr(attno as pg_sys::AttrNumber).is_some_and(|stored| {
                     let text = pg_sys::text_to_cstring(stored.cast_mut_ptr::<pg_sys::text>());
-                    called_functions(pg_sys::stringToNode(text).cast()).iter().any(may_be_extractor)
+                    called_functions(core::ffi::CStr::from_ptr(text).to_bytes()).any(may_be_extractor)
                 })
             })
         }
     })
 }
 
-/// The functions a stored expression calls: the `funcid` of each FuncExpr and the `opfuncid`
-/// of each OpExpr, DistinctExpr, NullIfExpr and ScalarArrayOpExpr (stored set; read, never
-/// looked up, so a type or operator dropped meanwhile raises nothing). PostgreSQL's walker
-/// lists each node's children, one level at a time: they wait in a List, not on the stack, so
-/// an expression of any depth is read in the stack of one walker call, where a recursive walk
-/// would raise 54001 in another role's query (found by review).
-///
-/// # Safety
-/// Inside one of the planner hooks (errors go through [`super::boundary::catching`]); `expr`
-/// is an expression tree.
-unsafe fn called_functions(expr: *mut Node) -> Vec<Oid> {
-    unsafe extern "C-unwind" fn note_child(node: *mut Node, pending: *mut core::ffi::c_void) -> bool {
-        if !node.is_null() {
-            // SAFETY: `pending` is the List pointer called_functions() passed.
-            unsafe {
-                let pending = pending.cast::<*mut pg_sys::List>();
-                *pending = super::boundary::unguarded::lappend(*pending, node.cast());
-            }
-        }
-        false
-    }
-    let mut found = Vec::new();
-    // SAFETY: nodes of the tree, each cast by its tag; the walker only appends each child to
-    // `pending`, a List in the current memory context that grows as the walk goes.
-    unsafe {
-        let mut pending = pg_sys::lappend(core::ptr::null_mut(), expr.cast());
-        let mut i = 0;
-        while i < pg_sys::list_length(pending) {
-            pgrx::check_for_interrupts!();
-            let node: *mut Node = pg_sys::list_nth(pending, i).cast();
+/// The functions a stored expression (`nodeToString()`'s text) calls: the values of its
+/// `:funcid` (FuncExpr) and `:opfuncid` (OpExpr, DistinctExpr, NullIfExpr, ScalarArrayOpExpr)
+/// fields. A string in the text cannot fake one: `outToken()` escapes its spaces.
+fn called_functions(text: &[u8]) -> impl Iterator<Item = Oid> + '_ {
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        while i < text.len() {
+            let at = &text[i..];
             i += 1;
-            if is_a(node, NodeTag::T_FuncExpr) {
-                found.push((*node.cast::<pg_sys::FuncExpr>()).funcid);
-            } else if is_a(node, NodeTag::T_OpExpr)
-                || is_a(node, NodeTag::T_DistinctExpr)
-                || is_a(node, NodeTag::T_NullIfExpr)
-            {
-                found.push((*node.cast::<pg_sys::OpExpr>()).opfuncid);
-            } else if is_a(node, NodeTag::T_ScalarArrayOpExpr) {
-                found.push((*node.cast::<pg_sys::ScalarArrayOpExpr>()).opfuncid);
+            let field = if at.starts_with(b" :funcid ") {
+                9
+            } else if at.starts_with(b" :opfuncid ") {
+                11
+            } else {
+                continue;
+            };
+            let value = &at[field..];
+            let digits = value.iter().take_while(|b| b.is_ascii_digit()).count();
+            i += field + digits - 1;
+            if let Some(oid) = core::str::from_utf8(&value[..digits]).ok().and_then(|d| d.parse::<u32>().ok()) {
+                return Some(Oid::from(oid));
             }
-            let context: *mut core::ffi::c_void = (&mut pending as *mut *mut pg_sys::List).cast();
-            super::boundary::catching(|| {
-                super::boundary::unguarded::expression_tree_walker(node, Some(note_child), context)
-            });
         }
-    }
-    found
+        None
+    })
 }
 
 /// The operator family of a table's partition key when the table is partitioned by RANGE

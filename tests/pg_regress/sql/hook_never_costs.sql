@@ -349,6 +349,33 @@ SELECT count(*) FROM wr WHERE uuid_extract_timestamp(id) >= '2026-01-01 00:00+00
 SELECT id FROM wr WHERE wr = '(019b76df-3ee0-7000-8000-000000000000,x)'::wr ORDER BY uuid_extract_timestamp(id) DESC LIMIT 1;
 RESET enable_seqscan;
 
+-- An index whose first column is the extractor and second the key: the hook's path puts the
+-- window's range on the key and the window itself on no column, so no line of the plan holds
+-- the window twice and its selectivity counts once (found by review: "Recheck Cond" held it
+-- twice, 63 rows estimated where 744 came).
+CREATE TABLE et (id uuid CHECK (uuid_is_v7(id)), n int);
+INSERT INTO et SELECT uuid_timestamptz_to_v7('2026-01-01 00:00+00'::timestamptz + i * interval '1 hour'), i
+FROM generate_series(0, 8759) i;
+CREATE INDEX ON et ((uuid_extract_timestamp(id)), id);
+ANALYZE et;
+SET enable_seqscan = off;
+CREATE FUNCTION pg_temp.most_windows_in_a_line(q text) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+    most int := 0;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN ' || q LOOP
+        most := greatest(most, (length(line) - length(replace(line, 'uuid_extract_timestamp', '')))
+                               / length('uuid_extract_timestamp'));
+    END LOOP;
+    RETURN most;
+END $$;
+SELECT pg_temp.most_windows_in_a_line($$SELECT n FROM et
+    WHERE uuid_extract_timestamp(id) >= '2026-12-01 00:00+00'::timestamptz + (now() - now())$$) AS most_windows_in_a_line,
+       (SELECT count(*) FROM et WHERE uuid_extract_timestamp(id) >= '2026-12-01 00:00+00'::timestamptz + (now() - now())) AS rows;
+RESET enable_seqscan;
+DROP TABLE et;
+
 DROP TABLE mt, bt, tt, kt, pm, pn, wr;
 DROP FUNCTION hnc_time(uuid);
 DROP DOMAIN hnc_ts;
