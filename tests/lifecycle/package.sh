@@ -6,7 +6,7 @@
 # the .deb and the tarball scripts/test.sh built on the machine (scripts/package.sh 19: a library
 # linked against Debian 12's glibc) are installed into Debian's PostgreSQL 19 there, which was
 # not built here (the chroot has Rust, for `scripts/sid.sh run scripts/regress.sh 19`'s debug
-# build: these installs do not call it, but nothing here proves they could do without it). Under scripts/test.sh every test on 19,
+# build: these installs run with a PATH that has every program of the chroot but Rust's). Under scripts/test.sh every test on 19,
 # the pg_regress suite first, runs on that tarball's library (common.sh, install_debug).
 # Afterwards the development build (on 19 under scripts/test.sh: the tarball's library) is put
 # back, so later tests find the installation as it was.
@@ -42,22 +42,32 @@ if wants 19 && [ -n "${UUID_EXT_IN_SID-}" ]; then
     check "PostgreSQL 19: ... built by this run (scripts/test.sh)" "${UUID_EXT_RUN_ID-}" "$(cat "$DIST/run-pg19" 2>/dev/null)"
     check "Debian package for 19: metadata" "postgresql-19-uuid-ext|$VERSION|amd64|postgresql-19, libc6" \
         "$(dpkg-deb -f "$deb" Package Version Architecture Depends | cut -d' ' -f2- | paste -sd'|')"
+    # The chroot has sid's Rust (for 19's debug builds) in /usr/bin: the installs run with a PATH
+    # of every program there but Rust's, so they are shown to do without it.
+    no_rust=$LIFECYCLE/no-rust-bin
+    rm -rf "$no_rust" && mkdir -p "$no_rust"
+    for program in /usr/sbin/* /usr/bin/*; do
+        case ${program##*/} in cargo | cargo-* | rustc | rustdoc | rustfmt | rustup | rust-* | clippy-driver) continue ;; esac
+        [ -e "$no_rust/${program##*/}" ] || ln -s "$program" "$no_rust/${program##*/}"
+    done
+    check_empty "PostgreSQL 19: no Rust on the PATH the installs run with" \
+        "$(PATH=$no_rust command -v cargo rustc || true)"
     # (A package an interrupted earlier run left installed is purged first.)
     dpkg --purge postgresql-19-uuid-ext >/dev/null 2>&1
     uninstall_files 19
     check_cmd "PostgreSQL 19: apt-get install ./postgresql-19-uuid-ext_${VERSION}_amd64.deb" \
-        env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
+        env PATH="$no_rust" DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
     check "PostgreSQL 19: the package owns the library and the SQL" "3" \
         "$(dpkg -L postgresql-19-uuid-ext | grep -cE '/lib/uuid_ext\.so$|/uuid_ext\.control$|/uuid_ext--'"$VERSION"'\.sql$')"
     works 19 "PostgreSQL 19 from the .deb"
-    check_cmd "PostgreSQL 19: apt-get remove takes it away" apt-get remove -y -q postgresql-19-uuid-ext
+    check_cmd "PostgreSQL 19: apt-get remove takes it away" env PATH="$no_rust" apt-get remove -y -q postgresql-19-uuid-ext
     check "PostgreSQL 19: no file left behind" "0" \
         "$(ls /usr/lib/postgresql/19/lib/uuid_ext.so /usr/share/postgresql/19/extension/uuid_ext* 2>/dev/null | wc -l)"
     unpack=$LIFECYCLE/package-unpacked-19
     rm -rf "$unpack" && mkdir -p "$unpack"
     tar -xzf "$tarball" -C "$unpack"
     check_cmd "PostgreSQL 19 tarball: ./install.sh /path/to/pg_config" \
-        sh "$unpack/uuid_ext-$VERSION-pg19-linux-x86_64/install.sh" "$(pg_config_for 19)"
+        env PATH="$no_rust" sh "$unpack/uuid_ext-$VERSION-pg19-linux-x86_64/install.sh" "$(pg_config_for 19)"
     works 19 "PostgreSQL 19 from the tarball"
     install_debug 19 "$LIFECYCLE/package-reinstall-19.log" || echo "not ok - reinstall the development build into 19"
 fi
