@@ -37,7 +37,9 @@ pub(super) unsafe fn hoist(
     // SAFETY: the relation's restrictions, each changed in place to a copy of its clause with the
     // parameter in the bound call's place, as PostgreSQL's own paths and plan read it after.
     unsafe {
-        if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
+        // (Only a partition holds a derived conjunct: a plain table's planning stops here.)
+        if (*rel).reloptkind != pg_sys::RelOptKind::RELOPT_OTHER_MEMBER_REL
+            || (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
             || (*rte).relkind as u8 != pg_sys::RELKIND_RELATION
             || maybe_min_max_level(root)
         {
@@ -48,8 +50,8 @@ pub(super) unsafe fn hoist(
             if !is_a(clause, NodeTag::T_OpExpr) {
                 continue;
             }
-            let args: Vec<*mut Node> = cells((*clause.cast::<pg_sys::OpExpr>()).args).collect();
-            let Some(i) = args.iter().position(|&arg| {
+            let args = (*clause.cast::<pg_sys::OpExpr>()).args;
+            let Some(i) = cells(args).position(|arg| {
                 is_a(arg, NodeTag::T_FuncExpr)
                     && (*arg.cast::<pg_sys::FuncExpr>()).location == DERIVED_BOUND
                     && {
@@ -62,7 +64,8 @@ pub(super) unsafe fn hoist(
                 continue;
             };
             let copy: *mut pg_sys::OpExpr = pg_sys::copyObjectImpl(clause.cast()).cast();
-            (*(*(*copy).args).elements.add(i)).ptr_value = param_for(root, args[i]).cast();
+            (*(*(*copy).args).elements.add(i)).ptr_value =
+                param_for(root, pg_sys::list_nth(args, i as i32).cast()).cast();
             (*ri).clause = copy.cast();
         }
     }
@@ -125,9 +128,7 @@ unsafe fn param_for(root: *mut pg_sys::PlannerInfo, bound: *mut Node) -> *mut pg
         for sub in cells((*root).init_plans).map(|n| n.cast::<pg_sys::SubPlan>()) {
             let plan: *mut pg_sys::Plan = pg_sys::list_nth((*glob).subplans, (*sub).plan_id - 1).cast();
             let tlist = (*plan).targetlist;
-            let ours = |expr: *mut Node| {
-                is_a(expr, NodeTag::T_FuncExpr) && (*expr.cast::<pg_sys::FuncExpr>()).location == DERIVED_BOUND
-            };
+            let expr = || (*pg_sys::list_nth(tlist, 0).cast::<pg_sys::TargetEntry>()).expr.cast::<Node>();
             if (*sub).subLinkType == pg_sys::SubLinkType::EXPR_SUBLINK
                 && (*sub).firstColType == pg_sys::UUIDOID
                 && is_a(plan.cast(), NodeTag::T_Result)
@@ -136,8 +137,9 @@ unsafe fn param_for(root: *mut pg_sys::PlannerInfo, bound: *mut Node) -> *mut pg
                 && (*plan.cast::<pg_sys::Result>()).resconstantqual.is_null()
                 && pg_sys::list_length(tlist) == 1
                 && pg_sys::list_length((*sub).setParam) == 1
-                && ours((*pg_sys::list_nth(tlist, 0).cast::<pg_sys::TargetEntry>()).expr.cast())
-                && pg_sys::equal((*pg_sys::list_nth(tlist, 0).cast::<pg_sys::TargetEntry>()).expr.cast(), bound.cast())
+                && is_a(expr(), NodeTag::T_FuncExpr)
+                && (*expr().cast::<pg_sys::FuncExpr>()).location == DERIVED_BOUND
+                && pg_sys::equal(expr().cast(), bound.cast())
             {
                 let param = new_node::<pg_sys::Param>(NodeTag::T_Param);
                 (*param).paramkind = pg_sys::ParamKind::PARAM_EXEC;
