@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the declarations of PostgreSQL functions that pgrx does not bind (and the type of
 the callback they take) against the server headers of every major given: the compile-time
-check of src/ffi.rs (`unguarded!`) covers the others. PostgreSQL changes a prototype only in a new major; this runs on each major the suite
+check of src/pg/ffi.rs (`unguarded!`) covers the others. PostgreSQL changes a prototype only in a new major; this runs on each major the suite
 builds, so a new one is looked at before its first test.
 
 Run: python3 scripts/ffi_headers.py INCLUDEDIR-SERVER MAJOR [INCLUDEDIR-SERVER MAJOR ...]
@@ -15,19 +15,19 @@ import sys
 # C text), for the majors it is declared for: the two texts were compared by hand once, and
 # either changing fails this check.
 DECLARED = [
-    ("src/planner/boundary.rs", "fn re_throw() -> !;",
+    ("src/pg/boundary.rs", "fn re_throw() -> !;",
      "utils/elog.h", "extern void pg_re_throw(void)", range(14, 100)),
-    # (16 and later: the _impl functions, which pgrx binds: src/ffi.rs checks those.)
-    ("src/compat.rs",
+    # (16 and later: the _impl functions, which pgrx binds: src/pg/ffi.rs checks those.)
+    ("src/pg/compat.rs",
      "pub fn expression_tree_walker(node: *mut pg_sys::Node, walker: Walker, context: *mut c_void) -> bool;",
      "nodes/nodeFuncs.h", "extern bool expression_tree_walker(Node *node, bool (*walker) (), void *context);",
      range(14, 16)),
-    ("src/compat.rs",
+    ("src/pg/compat.rs",
      "pub fn query_tree_walker(query: *mut pg_sys::Query, walker: Walker, context: *mut c_void, flags: c_int) -> bool;",
      "nodes/nodeFuncs.h", "extern bool query_tree_walker(Query *query, bool (*walker) (), void *context, int flags);",
      range(14, 16)),
     # The walkers' callback: before 16 the headers declare none (`bool (*walker) ()`).
-    ("src/compat.rs",
+    ("src/pg/compat.rs",
      'pub type Walker = Option<unsafe extern "C-unwind" fn(*mut pg_sys::Node, *mut c_void) -> bool>;',
      "nodes/nodeFuncs.h", "extern bool expression_tree_walker(Node *node, bool (*walker) (), void *context);",
      range(14, 16)),

@@ -105,7 +105,7 @@ if [ "$filtered" -eq 0 ] && [ -z "$in_sid" ]; then
         [ "$v" != 19 ] || continue
         lint "clippy uuid_ext, pg$v" cargo clippy --no-default-features --features "pg$v" -- -D warnings
     done
-    # (pgrx's bindings check the other hand-made declarations as each major builds: src/ffi.rs.)
+    # (pgrx's bindings check the other hand-made declarations as each major builds: src/pg/ffi.rs.)
     headers=()
     # (19's headers are the chroot's: checked once it is made, below.)
     for v in "${majors[@]}"; do headers+=("$(includedir_server_for "$v")" "$v"); done

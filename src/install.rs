@@ -34,9 +34,9 @@ pgrx::extension_sql_file!("../sql/pg17_search_path.sql", name = "pg17_search_pat
 // script runs before the library is loaded (0.2.0's and 0.3.0's peer check calls quote_ident()
 // unqualified) no library can stop.
 
-use crate::catalog_ids::{pg_depend, ClanguageId, DependReferenceIndexId, DependRelationId};
-use crate::guards::SysCacheTuple;
-use crate::{members, syscatalog};
+use crate::pg::catalog_ids::{pg_depend, ClanguageId, DependReferenceIndexId, DependRelationId};
+use crate::pg::guards::SysCacheTuple;
+use crate::pg::{members, syscatalog};
 use pgrx::pg_sys::{self, Oid};
 use pgrx::PgSqlErrorCode;
 
@@ -79,7 +79,7 @@ unsafe extern "C-unwind" fn object_access(
     if let Some(f) = unsafe { foreign_function(pg_sys::CurrentExtensionObject) } {
         // SAFETY: in a transaction.
         let name = unsafe { function_name(f) };
-        crate::errors::error(
+        crate::pg::errors::error(
             PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
             format!("uuid_ext's script cannot run: function {name} of the extension is not uuid_ext's C code"),
             Some(

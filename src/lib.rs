@@ -4,35 +4,25 @@
 //! state machines, the per-backend clock/RNG/generator state — is the
 //! workspace crate `uuid_ext_core` (crates/uuid_ext_core), which knows nothing
 //! of PostgreSQL. This crate is the SQL face over it:
-//! * [`generate`], [`inspect`], [`bounds`], [`opclass`], [`forms`]: the thin
-//!   `#[pg_extern]` SQL face; [`gucs`]: configuration; [`convert`],
-//!   [`errors`]: type and error mapping.
-//! * [`planner`]: the planner hook behind time windows on UUID keys;
-//!   [`server_assigned`]: the immutable-key trigger; [`migrate`]: moving
-//!   databases from uuid-ossp and pg_uuidv7; [`shmem`]: cluster-scope v7;
-//!   [`syscatalog`]: scans of catalogs pgrx does not bind.
+//! * [`functions`]: what users call, the thin SQL face (generators, extractors, bounds, the
+//!   operator class's functions, text forms, public IDs) and the `uuid_ext.*` settings;
+//! * [`planner`]: the planner hooks behind time windows and ordered reads on UUID keys;
+//! * [`server_assigned`]: the immutable-key trigger; [`migrate`]: moving databases from
+//!   uuid-ossp and pg_uuidv7; `install`: the install script's hand-written SQL;
+//! * `pg`: the glue all of them share (fmgr, errors, guards, catalog lookups and caches,
+//!   shared memory, the differences between the majors).
+//!
+//! DEVELOPING.md's "Layout" names every file.
 
-pub mod bounds;
-mod catalog_ids;
-mod compat;
-pub mod convert;
-pub mod errors;
-mod ffi;
-mod fmgr;
-pub mod forms;
-pub mod generate;
-mod guards;
-pub mod gucs;
-pub mod inspect;
+pub mod functions;
 mod install;
-mod members;
 pub mod migrate;
-pub mod opclass;
+mod pg;
 pub mod planner;
-pub mod public_ids;
 pub mod server_assigned;
-pub mod shmem;
-pub mod syscatalog;
+
+use functions::{gucs, public_ids};
+use pg::shmem;
 
 ::pgrx::pg_module_magic!(name, version);
 
@@ -43,7 +33,7 @@ pub extern "C-unwind" fn _PG_init() {
     public_ids::init();
     gucs::reserve_prefix();
     shmem::init();
-    planner::init();
+    planner::hooks::install();
     install::init();
 }
 

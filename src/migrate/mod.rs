@@ -36,15 +36,15 @@
 
 mod repoint;
 
-use crate::catalog_ids::{
+use crate::pg::catalog_ids::{
     pg_depend, AttrDefaultRelationId, ConstraintRelationId, DependReferenceIndexId, DependRelationId, PolicyRelationId,
     RewriteRelationId, TriggerRelidNameIndexId, OID_INDEXES,
 };
-use crate::convert::catalog_text_for_message;
-use crate::errors::error;
-use crate::guards::{CatalogScan, Relation, RestrictedUser, SysCacheTuple};
-use crate::members;
-use crate::syscatalog;
+use crate::pg::convert::catalog_text_for_message;
+use crate::pg::errors::error;
+use crate::pg::guards::{CatalogScan, Relation, RestrictedUser, SysCacheTuple};
+use crate::pg::members;
+use crate::pg::syscatalog;
 use core::ffi::{c_char, CStr};
 use pgrx::pg_sys::{self, Datum, Oid};
 use pgrx::{is_a, pg_guard, PgSqlErrorCode};
@@ -309,7 +309,7 @@ unsafe fn member_name(class: Oid, object: Oid, subid: i32) -> Vec<u8> {
     }
 }
 
-crate::ffi::unguarded! {
+crate::pg::ffi::unguarded! {
     /// PostgreSQL's own `pg_get_function_identity_arguments(oid)` (a V1 function; pg_sys
     /// exports only a Rust wrapper of it, which DirectFunctionCall cannot take).
     fn identity_arguments(fcinfo: pg_sys::FunctionCallInfo) -> Datum = pg_get_function_identity_arguments;

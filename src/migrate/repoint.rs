@@ -60,7 +60,7 @@ pub unsafe fn repoint(text: &CStr, map: &FunctionMap) -> Result<Option<Repointed
     let node: *mut Node = unsafe { pg_sys::stringToNode(text.as_ptr()) }.cast();
     let mut walk = Repointing { map, references: 0, unhandled: false };
     // SAFETY: `walker` is called with the Repointing it is given, on nodes of this tree.
-    unsafe { crate::guards::walk_from_c(node, walker, (&raw mut walk).cast()) };
+    unsafe { crate::pg::guards::walk_from_c(node, walker, (&raw mut walk).cast()) };
     if walk.unhandled {
         return Err(Unhandled);
     }

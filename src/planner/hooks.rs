@@ -13,8 +13,8 @@
 //! PostgreSQL has no way to unload a library, so nothing is ever uninstalled: a backend keeps
 //! the hooks from `_PG_init` to its exit.
 
-use super::boundary;
-use crate::gucs;
+use crate::functions::gucs;
+use crate::pg::boundary;
 use core::ffi::c_void;
 use pgrx::pg_sys;
 
@@ -23,26 +23,26 @@ static mut PREV_PATHLIST: pg_sys::set_rel_pathlist_hook_type = None;
 static mut PREV_UPPER: pg_sys::create_upper_paths_hook_type = None;
 
 /// Installs every hook (from `_PG_init`), each after whatever hook was there, and the cache
-/// callbacks that keep what the hooks look up ([`super::cache`]).
+/// callbacks that keep what the hooks look up ([`crate::pg::cache`]).
 pub fn install() {
     // SAFETY: _PG_init runs once per process, single-threaded, before any planning.
     unsafe {
         PREV_PLANNER = pg_sys::planner_hook;
-        pg_sys::planner_hook = Some(crate::compat::planner_hook);
+        pg_sys::planner_hook = Some(crate::pg::compat::planner_hook);
         PREV_PATHLIST = pg_sys::set_rel_pathlist_hook;
         pg_sys::set_rel_pathlist_hook = Some(rel_pathlist);
         PREV_UPPER = pg_sys::create_upper_paths_hook;
         pg_sys::create_upper_paths_hook = Some(upper_paths);
     }
-    super::cache::init();
+    crate::pg::cache::init();
 }
 
-/// The planner hook's body; [`crate::compat::planner_hook`] is its entry, with the arguments
+/// The planner hook's body; [`crate::pg::compat::planner_hook`] is its entry, with the arguments
 /// of this major.
 ///
 /// # Safety
 /// PostgreSQL's planner arguments, from the hook's entry.
-pub unsafe fn planner(args: crate::compat::PlannerArgs) -> *mut pg_sys::PlannedStmt {
+pub unsafe fn planner(args: crate::pg::compat::PlannerArgs) -> *mut pg_sys::PlannedStmt {
     // SAFETY: PostgreSQL's planner arguments; the previous hook (or the standard planner) gets
     // them unchanged but for the conjuncts the rewrite adds. The hook's whole body.
     unsafe {

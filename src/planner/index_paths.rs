@@ -1,34 +1,21 @@
-//! Time windows and ordered reads, served by the key's index: paths offered to the planner
-//! beside its own, never instead of them.
+//! Time windows and ordered reads served by the key's index: after PostgreSQL has made its own
+//! paths for a table, index, bitmap and parallel paths are added for each btree or BRIN index
+//! on a uuid column that can serve them — never in place of PostgreSQL's (docs/TIME_WINDOWS.md).
 //!
-//! `WHERE uuid_extract_timestamp(id) >= now() - interval '1 hour'` and `ORDER BY
-//! uuid_ext_timestamp(id) DESC LIMIT 20` are a function's result, which no index on `id` serves
-//! as PostgreSQL sees it. After PostgreSQL has made its own paths for a table, this adds, for
-//! each btree or BRIN index on a uuid column that can serve them:
+//! * windows ([`super::windows`]): the range each implies in the index's order as index
+//!   conditions, the window's own clause rechecked unless the range is exactly it; plain
+//!   conditions on the index's other columns come along;
+//! * ordered reads: an index scan in the order of `ORDER BY f(id)` where the index's order is
+//!   the extractor's.
 //!
-//! * **windows** ([`super::windows`]): index, bitmap heap and parallel scans whose conditions
-//!   are the range each window implies in the index's order, the window's own clause rechecked
-//!   on each row — or not, where the range is exactly the window (`CHECK (uuid_is_v7(id))` on a
-//!   byte-order index), so `count(*)` can be an index-only scan. Plain conditions on the index's
-//!   other columns (`tenant = 7` of an index on `(tenant, id)`) come along.
-//! * **ordered reads**: an index scan declared to be in the query's order where the index's
-//!   order *is* the extractor's: a `uuid_time_ops` index for `uuid_ext_timestamp()` (NULL times
-//!   where the untimed values are), or a byte-order btree for an extractor exact for v7 under
-//!   `CHECK (uuid_is_v7(id))`. Rows of one time come out in key order, which the query leaves
-//!   unspecified.
-//!
-//! The query is not changed, PostgreSQL keeps every path it made, the row estimates are the
-//! user's predicate's (the range's selectivity, PostgreSQL's own estimate, only costs these
-//! paths), and the planner picks by cost. A path that one of the relation's own indexes on the
-//! extractor alone gives as well is left out ([`own_index_serves`]). A bound of a stable X is an
-//! index condition, computed once per scan. Partitions and inheritance children are planned
-//! here one by one, each with its own indexes and CHECKs ([`super::relations::own_proof`]).
+//! Row estimates stay the user's predicate's; the planner picks by cost. Each partition or
+//! child is planned here as itself, with its own indexes and CHECKs.
 
-use super::extension_objects::{Catalog, Lazy};
-use super::nodes::{cells, varno};
 use super::relations::{own_proof, Proof, V7Proof};
 use super::windows::{byte_order, Order, Window};
-use crate::catalog_ids::operators::DATETIME_BTREE_FAMILY;
+use crate::pg::catalog_ids::operators::DATETIME_BTREE_FAMILY;
+use crate::pg::extension_objects::{Catalog, Lazy};
+use crate::pg::nodes::{cells, list_of, varno};
 use core::ffi::c_int;
 use pgrx::pg_sys::{self, Node, Oid};
 
@@ -38,8 +25,29 @@ pub struct Sort {
     pub pathkey: *mut pg_sys::PathKey,
     pub call: *mut pg_sys::FuncExpr,
     pub var: *mut pg_sys::Var,
+    /// `call`'s function.
+    pub funcid: Oid,
     pub descending: bool,
     pub nulls_first: bool,
+}
+
+impl Sort {
+    /// Whether an order by operator family `family` is this sort's: `Some(false)` for
+    /// `uuid_time_ops` and `uuid_ext_timestamp()`, whose untimed values are the greatest and
+    /// their times NULL (so the sort must put NULLs at that end, and the index too);
+    /// `Some(true)` for byte order and an extractor exact for v7, once `CHECK (uuid_is_v7(col))`
+    /// is proved (then the time is NULL exactly where the key is, and the index's NULLs must be
+    /// where the sort puts them).
+    pub fn served_by(&self, catalog: &Catalog, family: Oid) -> Option<bool> {
+        let time_order = catalog.time_family != pg_sys::InvalidOid
+            && family == catalog.time_family
+            && self.funcid == catalog.time_extractor;
+        if time_order {
+            (self.nulls_first == self.descending).then_some(false)
+        } else {
+            (byte_order(family) && catalog.exact_for_v7(self.funcid)).then_some(true)
+        }
+    }
 }
 
 /// # Safety
@@ -52,11 +60,8 @@ pub(super) unsafe fn add_paths(
     // SAFETY: the planner's structures, read as PostgreSQL's own path generation reads them.
     unsafe {
         let r = &*rel;
-        // A partitioned table is never scanned itself (its partitions are, each its own
-        // relation here); PostgreSQL 16+ lists its partitioned indexes for uniqueness proofs
-        // only, without the sort arrays of an index that can be scanned.
-        // TABLESAMPLE reads a sample (a Sample Scan is its only path): an index path would
-        // return every row.
+        // A partitioned table is never scanned itself (its partitions are); TABLESAMPLE reads a
+        // sample, which an index path would not.
         if (*rte).rtekind != pg_sys::RTEKind::RTE_RELATION
             || (*rte).relkind as u8 == pg_sys::RELKIND_PARTITIONED_TABLE
             || !(*rte).tablesample.is_null()
@@ -76,8 +81,7 @@ pub(super) unsafe fn add_paths(
         if windows.is_empty() && sort.is_none() {
             return;
         }
-        let mut lazy = Lazy::Unresolved;
-        lazy.resolve();
+        let lazy = Lazy::resolved();
         let Some(catalog) = lazy.catalog() else {
             return;
         };
@@ -87,7 +91,7 @@ pub(super) unsafe fn add_paths(
         if !windows.is_empty() && !lazy.bounds_usable() {
             windows.clear();
         }
-        let sort = sort.filter(|s| catalog.reads((*s.call).funcid).is_some());
+        let sort = sort.filter(|s| catalog.reads(s.funcid).is_some());
         if windows.is_empty() && sort.is_none() {
             return;
         }
@@ -120,7 +124,7 @@ pub(super) unsafe fn add_paths(
                     let Some(reads) = w.reads(catalog) else { continue };
                     let proof = proof_of(attno as pg_sys::AttrNumber);
                     let Some(order) = Order::of(catalog, family, reads, proof) else { continue };
-                    let exact = order.exact(catalog, (*w.call).funcid, proof);
+                    let exact = order.exact(catalog, w.funcid, proof);
                     ranges.push((ri, w, order, exact, col));
                 }
             }
@@ -137,11 +141,8 @@ pub(super) unsafe fn add_paths(
                     }
                 }
             }
-            // What one of the relation's own indexes on the extractor gives as well — each of
-            // these windows, as its index conditions, and this order — PostgreSQL's own path
-            // gives: offered anyway, this path would cost planning time on every partition of a
-            // tree, and win only as an index-only scan, which an index on an expression cannot
-            // be. A path that also carries a condition on the key's columns is offered.
+            // What an index on the extractor gives as well, PostgreSQL's own path gives: offered
+            // anyway, this one would cost planning on every partition of a tree for nothing.
             if clauses.is_empty()
                 && own_index_serves(
                     rel,
@@ -156,19 +157,11 @@ pub(super) unsafe fn add_paths(
                 clauses.push(range_clause(root, *ri, w, range, *exact, *col));
             }
             clauses.sort_by_key(|c| (**c).indexcol);
-            let mut list = core::ptr::null_mut();
-            for clause in clauses {
-                list = pg_sys::lappend(list, clause.cast());
-            }
-            offer(root, rel, index, list, order);
+            offer(root, rel, index, list_of(clauses), order);
         }
-        if transient {
-            (*glob).transientPlan = true;
-        }
+        (*glob).transientPlan |= transient;
         // The role's EXECUTE privilege on the bounds and operators was checked.
-        if used_bounds {
-            (*glob).dependsOnRole = true;
-        }
+        (*glob).dependsOnRole |= used_bounds;
     }
 }
 
@@ -185,13 +178,10 @@ unsafe fn range_clause(
     // SAFETY: nodes made in the planner's memory context as PostgreSQL's own support functions
     // make them; each derived condition carries the window's security level.
     unsafe {
-        let mut quals = core::ptr::null_mut();
         // The planner has simplified the query's expressions already, X among them; a bound of
         // a constant is folded by conditions() itself, as the planner would fold it.
-        for condition in w.conditions(order) {
-            let ri = crate::compat::restrict_info(root, condition, (*window_clause).security_level);
-            quals = pg_sys::lappend(quals, ri.cast());
-        }
+        let level = (*window_clause).security_level;
+        let quals = list_of(w.conditions(order).into_iter().map(|c| crate::pg::compat::restrict_info(root, c, level)));
         index_clause(window_clause, quals, !exact, col)
     }
 }
@@ -208,7 +198,7 @@ unsafe fn index_clause(
 ) -> *mut pg_sys::IndexClause {
     // SAFETY: a new node, filled in as PostgreSQL's match_clause_to_indexcol() fills its own.
     unsafe {
-        let clause = super::nodes::new_node::<pg_sys::IndexClause>(pg_sys::NodeTag::T_IndexClause);
+        let clause = crate::pg::nodes::new_node::<pg_sys::IndexClause>(pg_sys::NodeTag::T_IndexClause);
         (*clause).rinfo = rinfo;
         (*clause).indexquals = quals;
         (*clause).lossy = lossy;
@@ -217,10 +207,8 @@ unsafe fn index_clause(
     }
 }
 
-/// A restriction `col op X` (or `X op col`) on index column `col` with an operator of the
-/// column's family, as PostgreSQL's own index paths match it (`match_opclause_to_indexcol`, for
-/// operators: a plain index column on one side, `match_index_to_operand()`, nothing of the
-/// relation and nothing volatile on the other, the index's collation).
+/// A restriction `col op X` (or `X op col`) on index column `col` with an operator of its
+/// family, matched as PostgreSQL's `match_opclause_to_indexcol()` matches one.
 unsafe fn plain_clause(
     rel: *mut pg_sys::RelOptInfo,
     ix: &pg_sys::IndexOptInfo,
@@ -244,10 +232,8 @@ unsafe fn plain_clause(
         };
         let family = *ix.opfamily.add(col);
         let collation = *ix.indexcollations.add(col);
-        // A plain index column, matched as PostgreSQL matches one. (Not an expression column: on
-        // `((uuid_extract_timestamp(id)), id)` the window itself would be a condition on the
-        // first column and its range on the second, its selectivity counted twice; found by
-        // review.)
+        // A plain column only: on `((uuid_extract_timestamp(id)), id)` the window would be a
+        // condition on the first column beside its range on the second, counted twice (review).
         let is_key = |n: *mut Node| {
             *ix.indexkeys.add(col) != 0
                 && pg_sys::match_index_to_operand(n, col as c_int, core::ptr::from_ref(ix).cast_mut())
@@ -267,7 +253,7 @@ unsafe fn plain_clause(
         } else {
             return None;
         };
-        Some(index_clause(ri, pg_sys::lappend(core::ptr::null_mut(), quals.cast()), false, col))
+        Some(index_clause(ri, list_of([quals]), false, col))
     }
 }
 
@@ -280,19 +266,20 @@ pub unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::Rel
         if (*pathkey).pk_opfamily != Oid::from(DATETIME_BTREE_FAMILY) {
             return None;
         }
-        let descending = crate::compat::pathkey_descending(pathkey);
+        let descending = crate::pg::compat::pathkey_descending(pathkey);
         let class = (*pathkey).pk_eclass;
         if (*class).ec_has_volatile {
             return None;
         }
-        let children = crate::compat::child_members(class, rel.relid);
+        let children = crate::pg::compat::child_members(class, rel.relid);
         cells((*class).ec_members).chain(cells(children)).find_map(|member| {
             let expr: *mut Node = (*member.cast::<pg_sys::EquivalenceMember>()).em_expr.cast();
-            let (call, var) = super::nodes::call_on_uuid_column(expr)?;
+            let (call, var) = crate::pg::nodes::call_on_uuid_column(expr)?;
             (varno(var) == rel.relid && (*call).funcresulttype == pg_sys::TIMESTAMPTZOID).then_some(Sort {
                 pathkey,
                 call,
                 var,
+                funcid: (*call).funcid,
                 descending,
                 nulls_first: (*pathkey).pk_nulls_first,
             })
@@ -300,15 +287,11 @@ pub unsafe fn sort_by_function(root: *mut pg_sys::PlannerInfo, rel: &pg_sys::Rel
     }
 }
 
-/// Whether one btree index of the relation that PostgreSQL's own paths use (no predicate, or
-/// one the query implies) is on the expression of every window of `windows`, with its
-/// operator in the column's family, and of `sort`, in its order and NULLs placement read one
-/// way or the other: matched as PostgreSQL's own paths match them (`match_index_to_operand()`),
-/// which then make an index scan with those windows as its conditions, in that order. Only an
-/// index PostgreSQL costs as it costs the key's: one column and nothing included (a second
-/// column makes it cost the scan as less correlated, and widens the index), and statistics
-/// for its expression (without them, before the first ANALYZE since the index was made, it
-/// estimates a window at a third of the table).
+/// Whether one usable btree index of the relation is on the expression of every window (its
+/// operator in the column's family) and of `sort` (in its order and NULLs placement), matched
+/// as PostgreSQL's own paths match them: then they make this scan. Only an index PostgreSQL
+/// costs as it costs the key's: one column, nothing included, and statistics for its
+/// expression (before its first ANALYZE a window is estimated at a third of the table).
 ///
 /// # Safety
 /// `rel` is the planner's, for a relation whose own paths are made; the windows and the sort
@@ -386,22 +369,11 @@ unsafe fn index_order(
         if !ordered_btree(ix) || *ix.indexkeys != i32::from((*sort.var).varattno) {
             return None;
         }
-        let family = *ix.opfamily;
         let (direction, out_nulls_first) = reading(ix, sort.descending);
-        let funcid = (*sort.call).funcid;
-        let same_order = if catalog.time_family != pg_sys::InvalidOid
-            && family == catalog.time_family
-            && funcid == catalog.time_extractor
-        {
-            // Untimed values are the greatest in uuid_time_ops and NULL times: both the sort and
-            // the index must put NULLs at that end too.
-            sort.nulls_first == sort.descending && out_nulls_first == sort.descending
-        } else if byte_order(family) && catalog.exact_for_v7(funcid) {
-            // Every value a v7 of the RFC variant or NULL: byte order is time order, and the
-            // time is NULL exactly where the key is.
-            out_nulls_first == sort.nulls_first && proof_of((*sort.var).varattno) == V7Proof::Exact
-        } else {
-            false
+        let same_order = match sort.served_by(catalog, *ix.opfamily) {
+            Some(false) => out_nulls_first == sort.descending,
+            Some(true) => out_nulls_first == sort.nulls_first && proof_of((*sort.var).varattno) == V7Proof::Exact,
+            None => false,
         };
         same_order.then_some((direction, sort.pathkey))
     }
@@ -421,48 +393,35 @@ unsafe fn offer(
     unsafe {
         let (r, ix) = (&*rel, &*index);
         let (direction, pathkeys) = match order {
-            Some((direction, pathkey)) => (direction, pg_sys::lappend(core::ptr::null_mut(), pathkey.cast())),
+            Some((direction, pathkey)) => (direction, list_of([pathkey])),
             None => (pg_sys::ScanDirection::ForwardScanDirection, core::ptr::null_mut()),
         };
-        let none = core::ptr::null_mut();
+        let (none, lateral) = (core::ptr::null_mut(), r.lateral_relids);
         // One index path of these clauses: pathkeys, direction, index-only, parallel.
-        let index_path = |pathkeys, direction, index_only, partial| {
-            pg_sys::create_index_path(
-                root,
-                index,
-                clauses,
-                none,
-                none,
-                pathkeys,
-                direction,
-                index_only,
-                r.lateral_relids,
-                1.0,
-                partial,
-            )
+        let index_path = |keys, dir, only, partial| {
+            pg_sys::create_index_path(root, index, clauses, none, none, keys, dir, only, lateral, 1.0, partial)
         };
         let mut bitmap_scan = None;
         if ix.amhasgettuple {
             let index_only = index_only_possible(rel, ix);
             let path = index_path(pathkeys, direction, index_only, false);
             pg_sys::add_path(rel, path.cast());
-            if ix.amcanparallel && r.consider_parallel && r.lateral_relids.is_null() {
+            if ix.amcanparallel && r.consider_parallel && lateral.is_null() {
                 let partial = index_path(pathkeys, direction, index_only, true);
                 if (*partial).path.parallel_workers > 0 {
                     pg_sys::add_partial_path(rel, partial.cast());
                 }
             }
-            // A bitmap scan reads the index as this path does, in no order: PostgreSQL's own
-            // get_index_paths() makes its bitmap paths of the same IndexPath (costed once), as
-            // long as it is not a whole index read for its order alone.
+            // The bitmap path reuses this IndexPath, as get_index_paths() does, unless it reads
+            // the whole index for its order alone.
             bitmap_scan = Some(path).filter(|p| pathkeys.is_null() || (**p).indexselectivity < 1.0);
         }
         if ix.amhasgetbitmap && !clauses.is_null() {
             let scan = bitmap_scan
                 .unwrap_or_else(|| index_path(none, pg_sys::ScanDirection::ForwardScanDirection, false, false));
-            let heap = pg_sys::create_bitmap_heap_path(root, rel, scan.cast(), r.lateral_relids, 1.0, 0);
+            let heap = pg_sys::create_bitmap_heap_path(root, rel, scan.cast(), lateral, 1.0, 0);
             pg_sys::add_path(rel, heap.cast());
-            if r.consider_parallel && r.lateral_relids.is_null() {
+            if r.consider_parallel && lateral.is_null() {
                 pg_sys::create_partial_bitmap_paths(root, rel, scan.cast());
             }
         }

@@ -1,25 +1,17 @@
-//! Bounds computed once per execution, not once per row: PostgreSQL's own InitPlans.
+//! Bounds computed once per execution, not per row: PostgreSQL's own InitPlans.
 //!
-//! Where the pruning rewrite adds a window's range to a partitioned table ([`super::partitions`]),
-//! a partition that PostgreSQL reads by a sequential scan tests
-//! `id >= uuid_v7_lower_bound(now() - interval '30 days')` on every row: PostgreSQL computes a
-//! stable expression once per scan in an index condition or a pruning step, but once per row in
-//! a filter, and `now() - interval` alone (a time-zone-aware subtraction) costs more than the
-//! rest of the row's test. So once a partition's paths are made, each of its conjuncts of the
-//! form `column <op> bound(X)` that the hook derived ([`super::windows::DERIVED_BOUND`]; never a
-//! call the user wrote), X fixed for the execution, gets in `bound(X)`'s place the output of an
-//! InitPlan computing it — what PostgreSQL makes of `(SELECT bound(X))`, made by its own
-//! `SS_make_initplan_from_plan()`: attached to the query level's plan, its value sent by each
-//! Gather below to its workers, its cost charged, computed at the first row that needs it, once
-//! per execution (again in the next one: a generic plan, a cursor's new execution). The same
-//! `bound(X)` in every partition is one InitPlan. Pruning and the row estimates still see
-//! `bound(X)` itself: they were made from the partitioned table's own conjunct and the
-//! partition's, before. The value is the one the filter would have computed for every row (the
-//! expression is stable within the statement), so results are the plain query's.
+//! A partition read by a sequential scan tests a derived `id >= uuid_v7_lower_bound(now() -
+//! interval '30 days')` on every row: PostgreSQL computes a stable expression once per scan in
+//! an index condition, but once per row in a filter. So each derived bound call
+//! ([`super::windows::DERIVED_BOUND`]; never the user's) of a partition's conjuncts becomes the
+//! output of an InitPlan, made by PostgreSQL's `SS_make_initplan_from_plan()` as for `(SELECT
+//! bound(X))`: PostgreSQL files, costs and finalizes it and hands its value to workers. Pruning
+//! and estimates, made before, still see `bound(X)`; the value is the one every row would have
+//! computed (stable within the statement).
 
-use super::extension_objects::Lazy;
-use super::nodes::{cells, new_node};
 use super::windows::DERIVED_BOUND;
+use crate::pg::extension_objects::Lazy;
+use crate::pg::nodes::{cells, list_of, new_node};
 use core::ffi::c_void;
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag};
@@ -58,7 +50,7 @@ pub(super) unsafe fn hoist(
                         lazy.resolve();
                         lazy.catalog().is_some_and(|c| c.is_bound((*arg.cast::<pg_sys::FuncExpr>()).funcid))
                     }
-                    && !crate::guards::walk_from_c(arg, varies_walker, core::ptr::null_mut())
+                    && !crate::pg::guards::walk_from_c(arg, varies_walker, core::ptr::null_mut())
                     && !pg_sys::contain_volatile_functions(arg)
             }) else {
                 continue;
@@ -155,14 +147,14 @@ unsafe fn param_for(root: *mut pg_sys::PlannerInfo, bound: *mut Node) -> *mut pg
         let plan = &mut (*result).plan;
         let entry =
             pg_sys::makeTargetEntry(pg_sys::copyObjectImpl(bound.cast()).cast(), 1, core::ptr::null_mut(), false);
-        plan.targetlist = pg_sys::lappend(core::ptr::null_mut(), entry.cast());
+        plan.targetlist = list_of([entry]);
         plan.plan_rows = 1.0;
         plan.plan_width = 16;
         plan.total_cost = pg_sys::cpu_operator_cost;
         // As PostgreSQL judges its own (16 and later run a parallel-safe InitPlan's plan where
         // the query level's plan runs; 14 and 15 count every InitPlan parallel-restricted).
         plan.parallel_safe = pg_sys::is_parallel_safe(root, bound);
-        crate::compat::result_computes_value(&mut *result);
+        crate::pg::compat::result_computes_value(&mut *result);
         // A level of its own for the plan, which has no relations.
         let query = new_node::<pg_sys::Query>(NodeTag::T_Query);
         (*query).commandType = pg_sys::CmdType::CMD_SELECT;
@@ -171,7 +163,7 @@ unsafe fn param_for(root: *mut pg_sys::PlannerInfo, bound: *mut Node) -> *mut pg
         (*subroot).glob = glob;
         (*subroot).query_level = (*root).query_level + 1;
         (*subroot).parent_root = root;
-        crate::compat::name_bound_plan(subroot);
+        crate::pg::compat::name_bound_plan(subroot);
         pg_sys::SS_make_initplan_from_plan(root, subroot, result.cast(), param);
         param
     }

@@ -1,44 +1,25 @@
 //! Planner integration: time windows and ordered reads on UUID keys, served by the key's
 //! indexes and partitions. Every hook is installed, chained and entered in [`hooks`] (read it
-//! first; its table says what each hook offers and which module does it).
-//!
-//! All behind `uuid_ext.time_index_conditions`, and none changes a query's result: an index
+//! first). Behind `uuid_ext.time_index_conditions`; nothing changes a query's result: an index
 //! condition or a pruning conjunct is implied by the user's own clause (or equal to it, where a
-//! CHECK proves so), and an order is offered only where it is the order asked for. Shared:
-//! [`windows`] (what a window is, and the range it implies in an order), [`extension_objects`]
-//! (uuid_ext's own functions, found through the extension's membership and verified as this
-//! library's code; never through `search_path`, never an error for a role that cannot see
-//! them), [`relations`] (what CHECK constraints prove; partition keys), [`cache`] (both, kept
-//! between plannings until PostgreSQL invalidates them), [`nodes`].
-//!
-//! The hooks exist in a backend once the library is loaded (`shared_preload_libraries` or
-//! `session_preload_libraries`, docs/TIME_WINDOWS.md); without them plans are PostgreSQL's.
-//! A plan that uses a bound function depends on the planning role (its EXECUTE privilege was
-//! checked), so a cached plan is made again for another role; a plan made while a CHECK proof
-//! is too recent to count is transient.
+//! CHECK proves so), and an order is offered only where it is the order asked for. A plan that
+//! calls a bound function depends on the planning role (its EXECUTE was checked); one made
+//! while a CHECK proof is too recent to count is transient.
 
-mod boundary;
-mod cache;
-mod extension_objects;
 pub(crate) mod hooks;
 mod index_paths;
 mod initplan_bounds;
-mod nodes;
 mod ordered_appends;
 mod partitions;
 mod relations;
 mod windows;
 
+use crate::pg::boundary;
+use crate::pg::extension_objects::Lazy;
+use crate::pg::nodes::{cells, conjuncts, list_of};
 use core::ffi::c_void;
-use extension_objects::Lazy;
-use nodes::{cells, conjuncts};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag};
-
-/// Installs the hooks (from `_PG_init`): [`hooks`].
-pub fn init() {
-    hooks::install();
-}
 
 /// What one planning's pruning rewrite shares.
 pub struct PruningRewrite {
@@ -191,16 +172,12 @@ unsafe fn with_derived(query: *mut pg_sys::Query, quals: *mut Node, walk: &mut P
             if !d.exact {
                 kept = pg_sys::lappend(kept, clause.cast());
             }
-            if !d.conjuncts.is_empty() {
-                walk.depends_on_role = true;
-            }
-            for conjunct in d.conjuncts {
-                derived = pg_sys::lappend(derived, conjunct.cast());
-            }
+            derived = pg_sys::list_concat(derived, list_of(d.conjuncts));
         }
         if derived.is_null() {
             return quals;
         }
+        walk.depends_on_role = true;
         pg_sys::make_ands_explicit(pg_sys::list_concat(kept, derived)).cast()
     }
 }

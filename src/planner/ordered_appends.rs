@@ -1,26 +1,15 @@
-//! Ordered reads of a partitioned table, one partition after another.
-//!
-//! For `ORDER BY created_at DESC LIMIT 20` on a table partitioned by `RANGE (created_at)`,
-//! PostgreSQL appends its partitions' ordered scans in partition order (an ordered Append), so
-//! the older partitions' scans never start once the limit is reached. Partitioned by `RANGE
-//! (id)` and read in the order of `uuid_extract_timestamp(id)`, it gets only a Merge Append of
-//! the partitions' time-ordered paths ([`super::index_paths`]), which starts every partition's
-//! scan. Where the key's order is the time's, this offers the ordered Append: a byte-order key,
-//! an extractor exact for v7 and `CHECK (uuid_is_v7(id))` over the whole tree
-//! ([`super::relations::partition_key`]); or a `uuid_time_ops` key and `uuid_ext_timestamp()`.
-//! As in PostgreSQL's `partitions_are_ordered()`, every scanned partition must offer a path in
-//! that order and no default partition may be scanned; a sub-partitioned partition takes part
-//! through its own ordered path. The planner picks between this and its own paths by cost.
-//!
-//! Where the table is the query's whole scan, PostgreSQL drops its paths once it knows the
-//! output columns (`apply_scanjoin_target_to_paths()`, no hook on the way), so the Append is
-//! offered to the ORDER BY stage ([`add_ordered_output`]); where it is joined, among the table's
-//! own paths ([`add_ordered_append`]).
+//! Ordered reads of a table partitioned by `RANGE (id)`, one partition after another: the
+//! ordered Append PostgreSQL makes for `ORDER BY key` (its `partitions_are_ordered()` rules: a
+//! path in that order from every scanned partition, no default partition), offered for `ORDER
+//! BY f(id)` where the key's order is the time's, so the older partitions' scans never start
+//! once a LIMIT is reached. Offered to the ORDER BY stage where the table is the query's whole
+//! scan ([`add_ordered_output`]: PostgreSQL drops the table's own paths there), else among the
+//! table's paths ([`add_ordered_append`]).
 
-use super::extension_objects::Lazy;
 use super::index_paths::sort_by_function;
 use super::relations::{partition_key, V7Proof};
-use super::windows::byte_order;
+use crate::pg::extension_objects::Lazy;
+use crate::pg::nodes::list_of;
 use pgrx::pg_sys::{self, Oid};
 
 /// Offers the ordered Append among a partitioned table's own paths, for the joins and appends
@@ -142,42 +131,31 @@ unsafe fn ordered_appends(
         let Some(sort) = sort_by_function(root, r) else {
             return Vec::new();
         };
-        let mut lazy = Lazy::Unresolved;
-        lazy.resolve();
+        let lazy = Lazy::resolved();
         let Some(catalog) = lazy.catalog() else {
             return Vec::new();
         };
-        let funcid = (*sort.call).funcid;
-        if catalog.reads(funcid).is_none() {
+        if catalog.reads(sort.funcid).is_none() {
             return Vec::new();
         }
         let Some(key) = partition_key((*rte).relid, (*sort.var).varattno, catalog) else {
             return Vec::new();
         };
-        let (family, proof) = (key.family, key.proof);
         // The relations the v7 proof covers (byte order), or none needed (uuid_time_ops).
-        let tree = if catalog.time_family != pg_sys::InvalidOid
-            && family == catalog.time_family
-            && funcid == catalog.time_extractor
-        {
-            if sort.nulls_first != sort.descending {
-                return Vec::new();
+        let tree = match sort.served_by(catalog, key.family) {
+            Some(false) => None,
+            Some(true) => {
+                let mut transient = false;
+                let kind = key.proof.get(&mut transient);
+                (*(*root).glob).transientPlan |= transient;
+                if kind != V7Proof::Exact {
+                    return Vec::new();
+                }
+                Some(key.proof.tree.as_slice())
             }
-            None
-        } else if byte_order(family) && catalog.exact_for_v7(funcid) {
-            let mut transient = false;
-            let kind = proof.get(&mut transient);
-            if transient {
-                (*(*root).glob).transientPlan = true;
-            }
-            if kind != V7Proof::Exact {
-                return Vec::new();
-            }
-            Some(proof.tree.as_slice())
-        } else {
-            return Vec::new();
+            None => return Vec::new(),
         };
-        let pathkeys = pg_sys::lappend(core::ptr::null_mut(), sort.pathkey.cast());
+        let pathkeys = list_of([sort.pathkey]);
         let cheapest = |child: *mut pg_sys::RelOptInfo, criterion| {
             let path = pg_sys::get_cheapest_path_for_pathkeys(
                 (*child).pathlist,
@@ -215,11 +193,7 @@ unsafe fn ordered_appends(
             total.reverse();
         }
         let append = |paths: &[*mut pg_sys::Path]| {
-            let mut list = core::ptr::null_mut();
-            for &path in paths {
-                list = pg_sys::lappend(list, path.cast());
-            }
-            crate::compat::append_path(root, rel, list, pathkeys)
+            crate::pg::compat::append_path(root, rel, list_of(paths.iter().copied()), pathkeys)
         };
         let mut appends = vec![append(&startup)];
         if startup != total {

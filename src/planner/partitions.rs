@@ -1,23 +1,13 @@
-//! Time windows that prune the partitions of a table partitioned by `RANGE` on its key.
-//!
-//! PostgreSQL prunes with the query's own conditions on the partition key, at plan time for
-//! constants and at run time for parameters and `now()`. A window ([`super::windows`]) is not
-//! such a condition; the range it implies in the key's order is. So for a table partitioned by
-//! `RANGE (id)` (first key column) this adds that range as one more conjunct — or, where it is
-//! exactly the window (`CHECK (uuid_is_v7(id))` over the tree, a byte-order key), puts it in the
-//! window's place, so each row is tested once and estimated with the key's statistics.
-//!
-//! Not where a valid index in the tree may serve the window itself
-//! ([`super::relations::partition_key`]): the range would hide it in the window's place and count
-//! twice beside it; there the query stays as written. Only top-level conjuncts of a WHERE or JOIN
-//! … ON are touched, where NULL and false are alike, so results are the plain query's; a
-//! partition attached while the query was planned fails the plan with 40001
-//! ([`super::relations::no_relation_joined`]).
+//! Pruning `RANGE (id)` partitions by a window: the range it implies in the key's order is
+//! added as one more conjunct, or put in the window's place where it is exactly the window.
+//! Not where an index in the tree may serve the window itself (the range would hide it); only
+//! top-level conjuncts of a WHERE or JOIN … ON, where NULL and false are alike. A partition
+//! attached while the query was planned fails it with 40001 ([`super::relations`]).
 
-use super::nodes::varno;
 use super::relations::{partition_key, V7Proof};
 use super::windows::{Order, Window};
 use super::PruningRewrite;
+use crate::pg::nodes::varno;
 use pgrx::pg_sys::{self, Node};
 
 /// What a clause gives: conditions it implies on a partition key, and whether they are exactly

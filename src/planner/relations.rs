@@ -1,23 +1,17 @@
-//! Facts about the relations a query scans that decide which range a window implies: whether
-//! CHECK constraints confine a uuid column to UUIDv7 ([`V7Proof`]), and, for a table
-//! partitioned by `RANGE` on the column, the partition key's order. Kept per backend until a
-//! relcache invalidation of a relation they were read from ([`super::cache`]).
-//!
-//! * [`own_proof`]: a table (or a partition, or an inheritance child, planned as itself) and
-//!   its own CHECKs — what an index path on that table relies on.
-//! * [`partition_key`]: a partitioned table with every partition below it — what a condition
-//!   that prunes partitions relies on ([`super::partitions`]).
+//! Facts about the relations a query scans: whether CHECK constraints confine a uuid column to
+//! UUIDv7 ([`V7Proof`]) — of the table itself ([`own_proof`]) or over a partition tree
+//! ([`partition_key`], with the key's order) — kept per backend ([`crate::pg::cache`]).
 
-use super::cache::Cache;
-use super::extension_objects::Catalog;
-use super::nodes::{call_on_uuid_column, cells, conjuncts};
-use crate::catalog_ids::operators::{
+use crate::pg::cache::Cache;
+use crate::pg::catalog_ids::operators::{
     INT24_EQ, INT28_EQ, INT2_EQ, INT42_EQ, INT48_EQ, INT4_EQ, INT82_EQ, INT84_EQ, INT8_EQ,
 };
-use crate::catalog_ids::SQLlanguageId;
-use crate::errors::error;
-use crate::guards::{Relation, SysCacheTuple};
-use crate::syscatalog::{any_ancestor, any_in_tree, check_xmins, indexes_of};
+use crate::pg::catalog_ids::SQLlanguageId;
+use crate::pg::errors::error;
+use crate::pg::extension_objects::Catalog;
+use crate::pg::guards::{Relation, SysCacheTuple};
+use crate::pg::nodes::{call_on_uuid_column, cells, conjuncts};
+use crate::pg::syscatalog::{any_ancestor, any_in_tree, check_xmins, indexes_of};
 use core::cell::Cell;
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
@@ -46,26 +40,21 @@ pub struct Proof {
 }
 
 impl Proof {
-    const NOTHING: V7Proof = V7Proof::Nothing;
-
-    /// What the CHECK constraints prove, for any snapshot the plan may run with.
-    ///
-    /// A CHECK holds for the rows live when it was added, validated, or its table attached; an
-    /// older snapshot (a REPEATABLE READ transaction, a cursor, a cached plan run later) may
-    /// still see rows changed just before, which need not satisfy it. So a proof counts once
-    /// every transaction that wrote a CHECK of the tree precedes the oldest snapshot that may
-    /// read the tree ([`older_than_every_snapshot`]); until then the plan is PostgreSQL's, and
-    /// `transient`, so a cached plan is made again in a later transaction.
+    /// What the CHECK constraints prove, for any snapshot the plan may run with. A CHECK holds
+    /// for the rows live when it was added, validated or attached; an older snapshot may still
+    /// see rows that break it. So a proof counts once every transaction that wrote a CHECK of
+    /// the tree precedes the oldest snapshot that may read it ([`older_than_every_snapshot`]);
+    /// until then the plan is PostgreSQL's, and `transient` (made again in a later transaction).
     ///
     /// # Safety
     /// Planning, inside a transaction.
     pub unsafe fn get(&self, transient: &mut bool) -> V7Proof {
         // SAFETY: the caller is planning, inside a transaction.
-        if self.kind == Self::NOTHING || unsafe { older_than_every_snapshot(&self.xids, &self.tree) } {
+        if self.kind == V7Proof::Nothing || unsafe { older_than_every_snapshot(&self.xids, &self.tree) } {
             return self.kind;
         }
         *transient = true;
-        Self::NOTHING
+        V7Proof::Nothing
     }
 }
 
@@ -90,14 +79,11 @@ fn full_xid(next: pg_sys::FullTransactionId, xid: pg_sys::TransactionId) -> u64 
     (epoch << 32) | u64::from(xid)
 }
 
-/// Whether every transaction of `xids` (committed: they wrote catalog rows this backend reads)
-/// precedes the xmin of every snapshot, present or future, that can read a relation of `tree`.
-///
-/// PostgreSQL's horizon (`GetOldestNonRemovableTransactionId`) is, for a table other sessions
-/// can read, the oldest snapshot of this database, kept here (it only advances) for every such
-/// table; for a local one (temporary, or created by this transaction) this backend's own, used
-/// for that tree only. Partitioned tables have no horizon (PostgreSQL asserts against asking);
-/// a tree without a table that holds rows proves nothing.
+/// Whether every transaction of `xids` (committed) precedes the xmin of every snapshot, present
+/// or future, that can read a relation of `tree`: PostgreSQL's horizon
+/// (`GetOldestNonRemovableTransactionId`), for a shared table the database's (kept: it only
+/// advances), for a local one this backend's. Partitioned tables have none (PostgreSQL asserts
+/// against asking); a tree without a table that holds rows proves nothing.
 ///
 /// # Safety
 /// Planning, inside a transaction.
@@ -200,15 +186,12 @@ pub unsafe fn partition_key(relid: Oid, attno: pg_sys::AttrNumber, catalog: &Cat
 }
 
 /// Whether a valid index of `relid` may serve a window's own clause: its columns or predicate
-/// call an extractor, or a LANGUAGE sql function (which the planner may inline), anywhere in
-/// them — broad, as the planner simplifies an index's expressions before matching them (a
-/// domain cast, `CASE WHEN true`), and a wrong "yes" only costs the pruning. Read from
-/// `pg_index`'s stored text, as text: no relcache entry is built and nothing is parsed.
-/// `stringToNode()` recurses as deep as the expression, in the index of every partition of the
-/// tree, pruned or not: a partition owner's 4,800-level index failed another role's query with
-/// 54001 at a recursion depth where PostgreSQL alone, which never opens a pruned partition,
-/// answered, and a 100,000-value `IN` predicate cost 200 ms a planning (found by review of a
-/// tree-reading version, reverted).
+/// call an extractor or a LANGUAGE sql function (which the planner may inline), anywhere —
+/// broad, as a wrong "yes" only costs the pruning. Read from `pg_index`'s stored text as text,
+/// not parsed: `stringToNode()` recurses as deep as the expression, for every partition of the
+/// tree, pruned or not; a partition owner's 4,800-level index failed another role's query with
+/// 54001 where PostgreSQL alone answered, and a 100,000-value `IN` cost 200 ms a planning
+/// (found by review of a tree-reading version, reverted).
 unsafe fn index_computes_extractor(relid: Oid, catalog: &Catalog) -> bool {
     // SAFETY: syscache lookups; the guards release the tuples.
     let may_be_extractor = |funcid: Oid| {
@@ -285,15 +268,11 @@ unsafe fn range_partition_family(relid: Oid, attno: pg_sys::AttrNumber) -> Optio
     }
 }
 
-/// How far valid, enforced CHECK constraints confine the column to UUIDv7 in every relation a
-/// scan of `relid` reads: `uuid_is_v7(col)` ([`V7Proof::Exact`]: byte order is time order, row
-/// for row) or `uuid_extract_version(col) = 7` ([`V7Proof::Version`]: a value of another
-/// variant passes it, with no time), alone or as one conjunct of the CHECK.
-///
-/// With `with_descendants` (a partitioned table's tree) a `NO INHERIT` constraint does not
-/// count; any other is on every child and partition, valid and enforced there when it is on
-/// the parent (PostgreSQL refuses to attach a table without it), so the parent's speaks for
-/// all — unless one is a foreign table, whose CHECKs are not enforced.
+/// How far valid, enforced CHECKs confine the column to UUIDv7 in every relation a scan of
+/// `relid` reads: `uuid_is_v7(col)` or `uuid_extract_version(col) = 7`, alone or as a
+/// conjunct. With `with_descendants` (a partition tree) a `NO INHERIT` one does not count; any
+/// other is on every partition (PostgreSQL refuses to attach one without it), so the parent's
+/// speaks for all — unless one is a foreign table, whose CHECKs are not enforced.
 unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants: bool, catalog: &Catalog) -> Proof {
     let nothing = || Proof { kind: V7Proof::Nothing, xids: Rc::new(Vec::new()), tree: Rc::new(vec![relid]) };
     // SAFETY: a relcache lookup in a transaction (None once dropped); the guard closes it.
@@ -329,7 +308,7 @@ unsafe fn v7_only_column(relid: Oid, attno: pg_sys::AttrNumber, with_descendants
             core::slice::from_raw_parts((*constr).check, usize::from((*constr).num_check))
         };
         for check in checks {
-            if !(check.ccvalid && crate::compat::check_enforced(check)) || (with_descendants && check.ccnoinherit) {
+            if !(check.ccvalid && crate::pg::compat::check_enforced(check)) || (with_descendants && check.ccnoinherit) {
                 continue;
             }
             let mut parts = core::ptr::null_mut();
@@ -394,16 +373,11 @@ unsafe fn is_version_7(node: *mut Node, attno: pg_sys::AttrNumber, catalog: &Cat
     }
 }
 
-/// Raises a serialization failure (40001) if a finished plan reads a relation that descends
-/// from a partitioned table whose tree proof a pruning condition relied on
-/// ([`partition_key`]) but was not in the tree the proof covered (`proven`: each proven
-/// relation and that tree).
-///
-/// The proof is taken before planning, and the planner reads pg_inherits afterwards; attaching
-/// a partition takes only a SHARE UPDATE EXCLUSIVE lock on the parent, so one attached in
-/// between (a foreign table, or one whose CHECK is newer than the snapshot) would be read with
-/// a condition proved for others. Rather than return a wrong row, the query fails and can be
-/// run again.
+/// Raises a serialization failure (40001) if a finished plan reads a relation below a
+/// partitioned table whose tree proof a pruning condition relied on (`proven`: each such table
+/// and its proven tree) that was not in that tree: the proof is taken before planning, and a
+/// partition attached in between (ATTACH takes only SHARE UPDATE EXCLUSIVE on the parent) would
+/// be read with a condition proved for others. The query fails rather than return a wrong row.
 ///
 /// # Safety
 /// After planning, inside the same transaction.
@@ -420,14 +394,9 @@ pub unsafe fn no_relation_joined(relation_oids: *mut pg_sys::List, proven: &[(Oi
             root = parent;
             proven.iter().any(|(relid, _)| *relid == parent)
         }) {
-            // SAFETY: a catalog lookup; NULL if the relation is gone.
-            let name = unsafe { pg_sys::get_rel_name(root) };
-            let name = if name.is_null() {
-                String::new()
-            } else {
-                // SAFETY: a NUL-terminated name.
-                crate::convert::catalog_text_for_message(unsafe { core::ffi::CStr::from_ptr(name) }.to_bytes())
-            };
+            // SAFETY: a catalog lookup (NULL if the relation is gone), else a NUL-terminated name.
+            let name = unsafe { pg_sys::get_rel_name(root).as_ref().map(|n| core::ffi::CStr::from_ptr(n)) };
+            let name = name.map(|n| crate::pg::convert::catalog_text_for_message(n.to_bytes())).unwrap_or_default();
             error(
                 pgrx::PgSqlErrorCode::ERRCODE_T_R_SERIALIZATION_FAILURE,
                 format!("a table joined the inheritance tree of \"{name}\" while a query on it was planned"),

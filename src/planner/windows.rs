@@ -1,26 +1,16 @@
-//! Time windows on a uuid column: which clauses are windows, and the range of the column a
-//! window implies in an ordering of it (an operator family), which [`super::index_paths`] and
-//! [`super::partitions`] use.
-//!
-//! A window is `f(col) op X` (or `X op f(col)`), `op` one of `< <= = >= >` on timestamptz, `f`
-//! an extractor (`uuid_extract_timestamp`, core's on 17+ or uuid_ext's, `uuid_ext_timestamp`,
-//! `uuid_v7_to_timestamptz`), `col` a uuid column and X anything a scan can compute once
-//! (constants, parameters, stable functions such as `now()`). It implies `col >=
-//! uuid_time_lower_bound(X)` … in a `uuid_time_ops` order, always; `col >=
-//! uuid_v7_lower_bound(X)` … in byte order (btree `uuid_ops`, BRIN minmax) where `f` reads v7
-//! only or a valid, enforced CHECK confines the column to v7 ([`super::relations`]). (`>` and
-//! `<=` use the upper bound, `=` both; [`crate::bounds`].) Every row the window keeps is in the
-//! range; it is **exactly** the window, NULLs alike, where `CHECK (uuid_is_v7(col))` holds
-//! ([`V7Proof::Exact`]), the order is byte order and `f` gives each v7 value its millisecond
-//! (uuid_ext's extractors, core's on 18+).
+//! Time windows on a uuid column: `f(col) op X` (or `X op f(col)`), `op` one of `< <= = >= >`,
+//! `f` an extractor, X computable once per scan; and the range of `col` a window implies in an
+//! operator family's order (docs/TIME_WINDOWS.md, "What it recognises"). The range holds every
+//! row the window keeps, and is exactly the window where `CHECK (uuid_is_v7(col))` holds, the
+//! order is byte order and `f` gives each v7 its millisecond.
 
-use super::extension_objects::{may_execute, Catalog, Reads};
-use super::nodes::{call_on_uuid_column, cells, computable_once};
 use super::relations::V7Proof;
-use crate::catalog_ids::operators::{
+use crate::pg::catalog_ids::operators::{
     TIMESTAMPTZ_EQ, TIMESTAMPTZ_GE, TIMESTAMPTZ_GT, TIMESTAMPTZ_LE, TIMESTAMPTZ_LT, UUID_BTREE_FAMILY,
     UUID_MINMAX_FAMILY, UUID_MINMAX_MULTI_FAMILY,
 };
+use crate::pg::extension_objects::{may_execute, Catalog, Reads};
+use crate::pg::nodes::{call_on_uuid_column, cells, computable_once, list_of};
 use pgrx::is_a;
 use pgrx::pg_sys::{self, Node, NodeTag, Oid};
 
@@ -49,21 +39,10 @@ impl Cmp {
             Cmp::Gt => TIMESTAMPTZ_GT,
         })
     }
-
-    /// `X op f` read as `f op' X`.
-    fn commuted(self) -> Cmp {
-        match self {
-            Cmp::Lt => Cmp::Gt,
-            Cmp::Le => Cmp::Ge,
-            Cmp::Eq => Cmp::Eq,
-            Cmp::Ge => Cmp::Le,
-            Cmp::Gt => Cmp::Lt,
-        }
-    }
 }
 
-/// A clause of a window's shape: `call(var) cmp x`. Whether `call` is an extractor is the
-/// catalog's to say ([`Window::reads`]); the shape alone costs no catalog lookup.
+/// A clause of a window's shape, `call(var) cmp x`; whether `call` is an extractor is the
+/// catalog's to say ([`Window::reads`]).
 #[derive(Clone, Copy)]
 pub struct Window {
     pub call: *mut pg_sys::FuncExpr,
@@ -91,9 +70,10 @@ impl Window {
             let (Some(a), Some(b), None) = (args.next(), args.next(), args.next()) else {
                 return None;
             };
+            // `X op f(col)` is `f(col) op' X`, op' the commutator the catalog names.
             let (call, var, x, cmp) = match (call_on_uuid_column(a), call_on_uuid_column(b)) {
                 (Some((call, var)), _) => (call, var, b, cmp),
-                (None, Some((call, var))) => (call, var, a, cmp.commuted()),
+                (None, Some((call, var))) => (call, var, a, Cmp::of(pg_sys::get_commutator((*op).opno))?),
                 (None, None) => return None,
             };
             computable_once(x).then_some(Window { call, funcid: (*call).funcid, var, x, cmp })
@@ -105,9 +85,9 @@ impl Window {
         catalog.reads(self.funcid)
     }
 
-    /// The conditions on the column the window implies in `order` (one, or two for `=`):
-    /// `col >= lower(X)`; `col >= upper(X)` for `>`; `col < lower(X)` for `<`; `col <
-    /// upper(X)` for `<=`.
+    /// The conditions on the column the window implies in `order`: `col >= lower(X)` for `>=`,
+    /// `col >= upper(X)` for `>`, `col < lower(X)` for `<`, `col < upper(X)` for `<=`; both
+    /// ends for `=`.
     ///
     /// # Safety
     /// Planning; the nodes are made in the current memory context.
@@ -121,7 +101,7 @@ impl Window {
                 let value: *mut Node = if is_a(self.x, NodeTag::T_Const) {
                     bound_constant(order.bytes, bound_fn == upper, self.x.cast()).cast()
                 } else {
-                    let arg = pg_sys::lappend(core::ptr::null_mut(), pg_sys::copyObjectImpl(self.x.cast()));
+                    let arg = list_of([pg_sys::copyObjectImpl(self.x.cast())]);
                     let call = pg_sys::makeFuncExpr(
                         bound_fn,
                         pg_sys::UUIDOID,
@@ -130,9 +110,8 @@ impl Window {
                         pg_sys::InvalidOid,
                         pg_sys::CoercionForm::COERCE_EXPLICIT_CALL,
                     );
-                    // Marks the call as the hook's own (the planner keeps a call's location
-                    // through its copies and simplifications): only these become parameters
-                    // after planning.
+                    // The hook's own call (the planner keeps a location through copies and
+                    // simplification): only these become InitPlans.
                     (*call).location = DERIVED_BOUND;
                     call.cast()
                 };
@@ -158,7 +137,7 @@ impl Window {
 }
 
 /// The bound of a constant timestamptz `x` as a constant: what the bound function returns for it
-/// ([`crate::bounds::bound`]; NULL for NULL, as the functions are STRICT), in the current
+/// ([`crate::functions::bounds::bound`]; NULL for NULL, as the functions are STRICT), in the current
 /// memory context.
 ///
 /// # Safety
@@ -169,16 +148,16 @@ pub unsafe fn bound_constant(byte_order: bool, upper: bool, x: *const pg_sys::Co
         let value = if (*x).constisnull {
             pg_sys::Datum::from(0)
         } else {
-            let bytes = crate::bounds::bound(byte_order, upper, (*x).constvalue.value() as i64);
+            let bytes = crate::functions::bounds::bound(byte_order, upper, (*x).constvalue.value() as i64);
             pgrx::IntoDatum::into_datum(pgrx::Uuid::from_bytes(bytes)).expect("a uuid is never NULL")
         };
         pg_sys::makeConst(pg_sys::UUIDOID, -1, pg_sys::InvalidOid, 16, value, (*x).constisnull, false)
     }
 }
 
-/// The parse location the bound calls the hook derives carry ([`super::initplan_bounds`] makes only these
-/// parameters; a user's own call has its place in the query text, 0 or more, or -1). Negative,
-/// so nothing reports an error position with it.
+/// The parse location of the bound calls the hook derives ([`super::initplan_bounds`] hoists
+/// only these; a user's call has its place in the query text, or -1). Negative: no error
+/// position is reported with it.
 pub const DERIVED_BOUND: core::ffi::c_int = -0x7575_6964;
 
 /// An ordering of the column that windows can be ranges of.
@@ -201,7 +180,7 @@ pub fn byte_order(family: Oid) -> bool {
 impl Order {
     /// The order of `family` for windows through an extractor that `reads`, where the column's
     /// CHECKs prove `proof`; `None` when windows imply no range there, or the role may not run
-    /// the bounds or operators (a REVOKE on them is honoured: the plan is then PostgreSQL's).
+    /// its operators (a REVOKE is honoured).
     ///
     /// # Safety
     /// Planning, inside a transaction.
@@ -220,11 +199,9 @@ impl Order {
         Some(Order { bounds, ge: operators.ge, lt: operators.lt, bytes })
     }
 
-    /// Whether the range in this order is exactly the window of extractor `funcid`, row for
-    /// row: byte order over a column of RFC 9562 v7 values only, an extractor that gives each
-    /// its millisecond — and a role that may run the extractor, since the window's own clause
-    /// then leaves the plan (a REVOKE on it is honoured: the role is refused as without the
-    /// hook).
+    /// Whether the range in this order is exactly the window of extractor `funcid`: byte order
+    /// over v7 values only, an extractor exact for v7 — and a role that may run the extractor,
+    /// whose call then leaves the plan (a REVOKE on it is honoured).
     ///
     /// # Safety
     /// Planning, inside a transaction.

@@ -27,10 +27,10 @@
 
 mod moves;
 
-use crate::convert::{bytes_for_message, catalog_text_for_message};
-use crate::errors::error;
-use crate::generate::{uuid_generate_v1, uuid_generate_v4, uuid_generate_v6, uuid_generate_v7};
-use crate::gucs;
+use crate::functions::generate::{uuid_generate_v1, uuid_generate_v4, uuid_generate_v6, uuid_generate_v7};
+use crate::functions::gucs;
+use crate::pg::convert::{bytes_for_message, catalog_text_for_message};
+use crate::pg::errors::error;
 use core::ffi::CStr;
 use core::num::NonZeroUsize;
 use moves::{is_moved_row, remember_update, trigger_args};

@@ -14,8 +14,8 @@
 //! without the trigger — the remembered row would stay, and a client's later INSERT of the
 //! key elsewhere in the same transaction would pass as its second half.
 
-use crate::guards::Relation;
-use crate::syscatalog::{any_in_tree, partition_root};
+use crate::pg::guards::Relation;
+use crate::pg::syscatalog::{any_in_tree, partition_root};
 use core::cell::RefCell;
 use core::ffi::CStr;
 use pgrx::pg_sys::{self, Oid};
@@ -48,7 +48,7 @@ thread_local! {
 /// This backend's local transaction id (`MyProc->lxid`; `MyProc->vxid.lxid` from 17).
 fn current_transaction() -> u32 {
     // SAFETY: MyProc is set for every backend that runs triggers; a plain read.
-    unsafe { crate::compat::local_transaction_id() }
+    unsafe { crate::pg::compat::local_transaction_id() }
 }
 
 /// A trigger's arguments as the bytes CREATE TRIGGER stored (database encoding).
@@ -230,7 +230,7 @@ fn moved_away(relid: Oid, tid: pg_sys::ItemPointerData, xmin: pg_sys::Transactio
     // what is read, whatever its visibility); the pinned buffer is released below.
     let moved = unsafe {
         let snapshot = &raw mut pg_sys::SnapshotAnyData;
-        let found = crate::compat::heap_fetch_keep_buf(rel.as_ptr(), snapshot, &mut tuple, &mut buffer);
+        let found = crate::pg::compat::heap_fetch_keep_buf(rel.as_ptr(), snapshot, &mut tuple, &mut buffer);
         let moved = found
             && tuple.t_data.as_ref().is_some_and(|header| {
                 let ctid = header.t_ctid;

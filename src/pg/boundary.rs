@@ -29,7 +29,7 @@ extern "C-unwind" {
 
 /// Runs `f`, a call into PostgreSQL that may raise an error (and may call back into the hooks,
 /// each of which is a [`hook`]). An error it raises unwinds the Rust frames between here and
-/// the hook's edge as a panic (their destructors run; `crate::guards` give nothing back while
+/// the hook's edge as a panic (their destructors run; `crate::pg::guards` give nothing back while
 /// one unwinds), and [`hook`] raises it again, unchanged.
 ///
 /// `f` must call only PostgreSQL's C code directly — never through pgrx's guarded `pg_sys`
@@ -90,9 +90,9 @@ pub mod unguarded {
     use pgrx::pg_sys;
 
     /// The tree walkers (their names and declarations differ by major).
-    pub use crate::compat::{expression_tree_walker, query_tree_walker};
+    pub use crate::pg::compat::{expression_tree_walker, query_tree_walker};
 
-    crate::ffi::unguarded! {
+    crate::pg::ffi::unguarded! {
         pub fn lappend(list: *mut pg_sys::List, datum: *mut c_void) -> *mut pg_sys::List = lappend;
     }
 }

@@ -1,6 +1,6 @@
 //! The catalog objects the planner rewrites use: each looked up by its name and signature in
 //! the extension's schema, and used only if it is uuid_ext's own — a member of the extension
-//! that is this library's C code with the symbol this library gives it ([`crate::members`]).
+//! that is this library's C code with the symbol this library gives it ([`crate::pg::members`]).
 //! A same-named object another role created, anywhere, or added to the extension, is never
 //! called.
 //!
@@ -9,11 +9,11 @@
 //! EXECUTE privilege on the bound functions is checked, for the planning role, by every
 //! planning that would add a call of one (the plan then depends on the role, [`super`]).
 //! Resolved once per backend and kept until a function or operator family changes
-//! ([`super::cache`]), and looked at only once a clause of a recognised shape has turned up.
+//! ([`crate::pg::cache`]), and looked at only once a clause of a recognised shape has turned up.
 
-use super::cache::CatalogCache;
-use crate::guards::SysCacheTuple;
-use crate::members::{extension_schema, is_this_library};
+use crate::pg::cache::CatalogCache;
+use crate::pg::guards::SysCacheTuple;
+use crate::pg::members::{extension_schema, is_this_library};
 use core::cell::Cell;
 use core::ffi::c_int;
 use core::ffi::CStr;
@@ -158,7 +158,7 @@ impl Catalog {
                 let function = if opno == pg_sys::InvalidOid { opno } else { pg_sys::get_opcode(opno) };
                 (function != pg_sys::InvalidOid).then_some((opno, function))
             };
-            use crate::catalog_ids::operators::{BT_GREATER_EQUAL, BT_LESS};
+            use crate::pg::catalog_ids::operators::{BT_GREATER_EQUAL, BT_LESS};
             let found = match (operator(BT_GREATER_EQUAL), operator(BT_LESS)) {
                 (Some((ge, ge_fn)), Some((lt, lt_fn))) => Some(Operators { ge, lt, functions: (ge_fn, lt_fn) }),
                 _ => None,
@@ -195,7 +195,7 @@ impl Catalog {
 /// Core's own functions of the same names (PostgreSQL 17 and 18), by their
 /// fixed OIDs: pg_catalog is not searched by name either.
 /// (18's `uuid_extract_timestamp()` reads v7, to the millisecond; 17's reads v1 only.)
-use crate::compat::core_functions;
+use crate::pg::compat::core_functions;
 
 /// The catalog as one planning sees it: taken from the cache on first use, None where
 /// uuid_ext is absent. Whether the current role may run the bound functions is asked only by
@@ -207,6 +207,17 @@ pub enum Lazy {
 }
 
 impl Lazy {
+    /// The catalog, looked up now.
+    ///
+    /// # Safety
+    /// Planning, inside a transaction.
+    pub unsafe fn resolved() -> Lazy {
+        let mut lazy = Lazy::Unresolved;
+        // SAFETY: as the caller vouches.
+        unsafe { lazy.resolve() };
+        lazy
+    }
+
     /// Looks the catalog up, once.
     ///
     /// # Safety
@@ -298,6 +309,6 @@ pub unsafe fn may_execute(f: Oid) -> bool {
         if !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into()) {
             return false;
         }
-        crate::compat::may_execute_function(f)
+        crate::pg::compat::may_execute_function(f)
     }
 }

@@ -9,9 +9,9 @@
 //! C that names this library's file and one of its symbols is the code this library defines,
 //! whoever added it to the extension.
 
-use crate::catalog_ids::ClanguageId;
-use crate::guards::SysCacheTuple;
-use crate::syscatalog::{self, pg_extension};
+use crate::pg::catalog_ids::ClanguageId;
+use crate::pg::guards::SysCacheTuple;
+use crate::pg::syscatalog::{self, pg_extension};
 use core::ffi::{c_void, CStr};
 use pgrx::pg_sys::{self, Oid};
 

@@ -6,11 +6,12 @@
 //! built-ins in `pg_catalog` are found first, and the extension's copies
 //! serve the schema-qualified calls a dump taken on an older major contains.
 
-use crate::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid, TextBytes};
-use crate::errors::{invalid_argument, raise, Kind, OrRaise};
-use crate::fmgr::generator_function;
-use crate::gucs::V7Scope;
-use crate::{gucs, shmem};
+use crate::functions::gucs;
+use crate::functions::gucs::V7Scope;
+use crate::pg::convert::{bytes, from_timestamp, from_timestamptz, to_timestamptz, uuid, TextBytes};
+use crate::pg::errors::{invalid_argument, raise, Kind, OrRaise};
+use crate::pg::fmgr::generator_function;
+use crate::pg::shmem;
 use pgrx::datum::{Interval, Timestamp, TimestampWithTimeZone};
 use pgrx::pg_sys::panic::CaughtError;
 use pgrx::prelude::*;
@@ -40,7 +41,7 @@ fn v4_bytes() -> Bytes {
 }
 
 // The generators a table's DEFAULT calls once per row are plain C functions
-// (crate::fmgr::generator_function!), without pgrx's per-call wrapper.
+// (crate::pg::fmgr::generator_function!), without pgrx's per-call wrapper.
 generator_function!(
     /// SQL `uuid_generate_v4()`.
     uuid_generate_v4_sql,

@@ -6,8 +6,8 @@
 //!
 //! | cached | kept until |
 //! |---|---|
-//! | the catalog ([`super::extension_objects::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes (any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP/ALTER EXTENSION) |
-//! | a relation's facts ([`super::relations`]) | the catalog changes, or the relcache entry of a relation they were read from is invalidated (for a partitioned table, anywhere in its tree), or every entry is (a sinval queue overflow) |
+//! | the catalog ([`crate::pg::extension_objects::Catalog`]) | a `pg_proc` or `pg_opfamily` row changes (any CREATE/ALTER/DROP FUNCTION, GRANT/REVOKE on one, CREATE/DROP/ALTER EXTENSION) |
+//! | a relation's facts ([`crate::planner`]'s relations.rs) | the catalog changes, or the relcache entry of a relation they were read from is invalidated (for a partitioned table, anywhere in its tree), or every entry is (a sinval queue overflow) |
 //! | an operator family's operators | as the catalog, or a `pg_amop` or `pg_operator` row changes |
 //!
 //! So a change to an unrelated table keeps every fact (0.4.0 dropped all on any relcache
@@ -15,7 +15,7 @@
 //!
 //! PostgreSQL calls the callbacks when it processes invalidations (other sessions' commits,
 //! this session's command boundaries and aborts); each planning that looks first processes
-//! what is pending ([`super::extension_objects::Lazy::resolve`]), since re-planning a cached
+//! what is pending ([`crate::pg::extension_objects::Lazy::resolve`]), since re-planning a cached
 //! plan takes no new lock. The callbacks only advance a counter or note a relation in a fixed
 //! ring: they touch no cache in use, allocate nothing and cannot fail. A value computed while
 //! an invalidation arrived serves that planning but is not kept.
@@ -23,7 +23,7 @@
 //! A known limit: `ALTER EXTENSION uuid_ext DROP FUNCTION f` (or `ADD`) changes only
 //! `pg_depend`, which no callback sees; a session keeps using `f` as a member until its next
 //! catalog invalidation. It is the same function, unchanged, this library's code
-//! ([`crate::members`]); any change to it updates `pg_proc` and invalidates.
+//! ([`crate::pg::members`]); any change to it updates `pg_proc` and invalidates.
 
 use core::cell::{Cell, RefCell};
 use core::ffi::c_int;
@@ -66,7 +66,7 @@ pub fn init() {
             pg_sys::CacheRegisterSyscacheCallback(cache as c_int, Some(catalog_changed), Datum::from(0));
         }
         pg_sys::CacheRegisterRelcacheCallback(Some(relation_changed), Datum::from(0));
-        if !crate::compat::REPLANS_ON_MEMBERSHIP_CHANGE {
+        if !crate::pg::compat::REPLANS_ON_MEMBERSHIP_CHANGE {
             pg_sys::CacheRegisterSyscacheCallback(
                 pg_sys::SysCacheIdentifier::AUTHMEMROLEMEM as c_int,
                 Some(memberships_changed),

@@ -2,7 +2,7 @@
 //! position for the whole server (see `uuid_ext_core::monotonic::next_cluster`).
 //! It exists only when the library is in `shared_preload_libraries`.
 
-use crate::errors::error;
+use crate::pg::errors::error;
 use pgrx::prelude::*;
 use pgrx::{pg_shmem_init, PgAtomic, PgSqlErrorCode};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

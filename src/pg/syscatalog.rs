@@ -3,7 +3,7 @@
 //! their rows, unchanged since long before PostgreSQL 14 (a column number of pg_constraint's
 //! moved in 18), and a scan helper. Reading a catalog this way takes no privilege check.
 
-use crate::guards::CatalogScan;
+use crate::pg::guards::CatalogScan;
 use pgrx::pg_sys::{self, Oid};
 
 /// `catalog/pg_extension_d.h` (the row layout is pgrx's `FormData_pg_extension`).
@@ -50,7 +50,7 @@ pub mod pg_constraint {
     use pgrx::pg_sys::{NameData, Oid};
     pub const RELATION_ID: u32 = 2606;
     pub const RELID_TYPID_NAME_INDEX_ID: u32 = 2665;
-    pub const ANUM_CONRELID: u32 = crate::compat::ANUM_PG_CONSTRAINT_CONRELID;
+    pub const ANUM_CONRELID: u32 = crate::pg::compat::ANUM_PG_CONSTRAINT_CONRELID;
     pub const CONSTRAINT_CHECK: u8 = b'c';
 
     #[repr(C)]

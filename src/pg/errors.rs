@@ -2,7 +2,7 @@
 //! with PostgreSQL's wording (PostgreSQL 18's `uuidv7()` for timestamp ranges), text that is not
 //! a UUID, and arguments out of range; one place to review SQLSTATEs and wording.
 
-use crate::convert::to_timestamptz;
+use crate::pg::convert::to_timestamptz;
 use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::{PgLogLevel, PgSqlErrorCode};
 use uuid_ext_core::time::unix_from_gregorian;

@@ -3,8 +3,8 @@
 //! abbreviated keys. The order itself is [`uuid_ext_core::time_order`];
 //! the operators and the class are declared in `sql/uuid_time_ops.sql`.
 
-use crate::convert::bytes;
-use crate::guards::abort_on_panic;
+use crate::pg::convert::bytes;
+use crate::pg::guards::abort_on_panic;
 use core::cmp::Ordering;
 use core::ffi::c_int;
 use pgrx::prelude::*;
@@ -75,7 +75,7 @@ pub fn uuid_time_sortsupport(mut ssup: Internal) {
     };
     // Abbreviated keys need a 64-bit Datum (all platforms pgrx supports).
     if ssup.abbreviate && core::mem::size_of::<pg_sys::Datum>() >= 8 {
-        ssup.comparator = Some(crate::compat::abbrev_unsigned_cmp);
+        ssup.comparator = Some(crate::pg::compat::abbrev_unsigned_cmp);
         ssup.abbrev_converter = Some(abbrev_convert);
         ssup.abbrev_abort = Some(abbrev_abort);
         // Not just the tie-break: PostgreSQL also installs this as *the*

@@ -22,6 +22,15 @@ pub unsafe fn cells<'a>(list: *mut pg_sys::List) -> impl Iterator<Item = *mut No
     cells.iter().map(|cell| unsafe { cell.ptr_value.cast() })
 }
 
+/// A new List of `items` (NULL, the empty List, for none), in the current memory context.
+///
+/// # Safety
+/// Each item is a pointer PostgreSQL may keep in a List (a node, usually).
+pub unsafe fn list_of<T>(items: impl IntoIterator<Item = *mut T>) -> *mut pg_sys::List {
+    // SAFETY: lappend() copies the pointer into a List it allocates (or enlarges).
+    items.into_iter().fold(core::ptr::null_mut(), |list, item| unsafe { pg_sys::lappend(list, item.cast()) })
+}
+
 /// The top-level conjuncts of a qual (nested ANDs, as BETWEEN makes, flattened), appended to
 /// `out`: a List in PostgreSQL's memory, whose size follows the query's (running out of it is
 /// an ERROR, not an abort of the server).

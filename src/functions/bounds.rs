@@ -23,11 +23,11 @@
 //! is an index condition computed once per scan. A filter computes it once per
 //! row (a partition's sequential scan under a window the hook turned into the
 //! partition key's range, [`crate::planner::partitions`]), so they are plain C
-//! functions ([`crate::fmgr::bound_function!`]), as cheap as the extractor the
+//! functions ([`crate::pg::fmgr::bound_function!`]), as cheap as the extractor the
 //! window called.
 
-use crate::convert::instant;
-use crate::fmgr::bound_function;
+use crate::pg::convert::instant;
+use crate::pg::fmgr::bound_function;
 use uuid_ext_core::time::UnixNanos;
 use uuid_ext_core::{time_order, v7, Bytes};
 

@@ -17,9 +17,9 @@
 //! editing the file (new key first), with no reload needed, and every backend follows within a
 //! second. One transaction maps with one set of keys.
 
-use crate::convert::{bytes, uuid};
-use crate::errors::{error, Kind, OrRaise};
-use crate::fmgr::uuid_map_function;
+use crate::pg::convert::{bytes, uuid};
+use crate::pg::errors::{error, Kind, OrRaise};
+use crate::pg::fmgr::uuid_map_function;
 use core::cell::{Cell, RefCell};
 use core::ffi::{c_char, CStr};
 use core::sync::atomic::{AtomicU64, Ordering};
@@ -99,7 +99,7 @@ thread_local! {
     static FAST: Cell<Option<(u64, pgrx::pg_sys::TimestampTz, i64, Key)>> = const { Cell::new(None) };
 }
 
-crate::ffi::unguarded! {
+crate::pg::ffi::unguarded! {
     /// PostgreSQL's `GetCurrentTransactionStartTimestamp()`: reads a variable, cannot fail.
     fn transaction_start() -> pgrx::pg_sys::TimestampTz = GetCurrentTransactionStartTimestamp;
 }

@@ -210,7 +210,7 @@ extern "C-unwind" {
 }
 // (16 and later: the macros' functions.)
 #[cfg(not(any(feature = "pg14", feature = "pg15")))]
-crate::ffi::unguarded! {
+crate::pg::ffi::unguarded! {
     pub fn expression_tree_walker(node: *mut pg_sys::Node, walker: Walker, context: *mut c_void) -> bool
         = expression_tree_walker_impl;
     pub fn query_tree_walker(query: *mut pg_sys::Query, walker: Walker, context: *mut c_void, flags: c_int)
@@ -227,10 +227,10 @@ pub unsafe extern "C-unwind" fn abbrev_unsigned_cmp(
     b: pg_sys::Datum,
     _: pg_sys::SortSupport,
 ) -> c_int {
-    crate::guards::abort_on_panic(|| (a.value() as u64).cmp(&(b.value() as u64)) as c_int)
+    crate::pg::guards::abort_on_panic(|| (a.value() as u64).cmp(&(b.value() as u64)) as c_int)
 }
 #[cfg(not(feature = "pg14"))]
-crate::ffi::unguarded! {
+crate::pg::ffi::unguarded! {
     pub fn abbrev_unsigned_cmp(x: pg_sys::Datum, y: pg_sys::Datum, ssup: pg_sys::SortSupport) -> c_int
         = ssup_datum_unsigned_cmp;
 }
@@ -302,7 +302,7 @@ pub unsafe extern "C-unwind" fn planner_hook(
 
 // The standard planner, without pgrx's guard (called under crate::planner's boundary).
 #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
-crate::ffi::unguarded! {
+crate::pg::ffi::unguarded! {
     fn standard_planner(
         parse: *mut pg_sys::Query,
         query_string: *const c_char,
@@ -311,7 +311,7 @@ crate::ffi::unguarded! {
     ) -> *mut pg_sys::PlannedStmt = standard_planner;
 }
 #[cfg(not(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18")))]
-crate::ffi::unguarded! {
+crate::pg::ffi::unguarded! {
     fn standard_planner(
         parse: *mut pg_sys::Query,
         query_string: *const c_char,

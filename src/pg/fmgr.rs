@@ -62,7 +62,7 @@ macro_rules! uuid_function {
             use super::*;
             use pgrx::pg_sys;
 
-            $crate::fmgr::v1_finfo!(stringify!($name), "_wrapper");
+            $crate::pg::fmgr::v1_finfo!(stringify!($name), "_wrapper");
 
             /// The function itself.
             ///
@@ -73,7 +73,7 @@ macro_rules! uuid_function {
                 // SAFETY: the function manager passes a valid fcinfo.
                 let fcinfo = unsafe { &mut *fcinfo };
                 // SAFETY: as above.
-                let result: Option<pg_sys::Datum> = match unsafe { $crate::fmgr::first_arg(fcinfo) } {
+                let result: Option<pg_sys::Datum> = match unsafe { $crate::pg::fmgr::first_arg(fcinfo) } {
                     Some(arg) => {
                         // SAFETY: a non-NULL uuid datum points to its 16 bytes.
                         let $bytes: &[u8; 16] = unsafe { &*arg.cast_mut_ptr::<[u8; 16]>() };
@@ -81,7 +81,7 @@ macro_rules! uuid_function {
                     }
                     None => None,
                 };
-                result.unwrap_or_else(|| $crate::fmgr::null(fcinfo))
+                result.unwrap_or_else(|| $crate::pg::fmgr::null(fcinfo))
             }
 
             pgrx::extension_sql!($sql, name = $label);
@@ -95,7 +95,7 @@ pub(crate) use uuid_function;
 /// C symbol pgrx gave the SQL function of that name (`<"name">_wrapper`), in a module `name`.
 ///
 /// The fast path computes the value with no PostgreSQL call and no allocation of its own (its
-/// body must not panic either: [`crate::guards::abort_on_panic`] makes sure), and takes 16 bytes
+/// body must not panic either: [`crate::pg::guards::abort_on_panic`] makes sure), and takes 16 bytes
 /// from PostgreSQL's allocator without its error path (`MCXT_ALLOC_NO_OOM`: NULL instead of an
 /// ERROR; [`uuid_datum`]). Whenever the fast path cannot answer — `None` from the body (a
 /// setting it does not handle, a value it cannot make) — `slow` answers instead: a Rust
@@ -108,7 +108,7 @@ macro_rules! generator_function {
             use super::*;
             use pgrx::pg_sys;
 
-            $crate::fmgr::v1_finfo!($label, "_wrapper");
+            $crate::pg::fmgr::v1_finfo!($label, "_wrapper");
 
             /// The function itself.
             ///
@@ -116,10 +116,10 @@ macro_rules! generator_function {
             /// Called by PostgreSQL's function manager only.
             #[unsafe(export_name = concat!($label, "_wrapper"))]
             pub unsafe extern "C-unwind" fn call(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
-                let fast: Option<[u8; 16]> = $crate::guards::abort_on_panic(|| $body);
+                let fast: Option<[u8; 16]> = $crate::pg::guards::abort_on_panic(|| $body);
                 match fast {
                     // SAFETY: called by the function manager, nothing of this frame to drop.
-                    Some(bytes) => unsafe { $crate::fmgr::uuid_datum(&bytes) },
+                    Some(bytes) => unsafe { $crate::pg::fmgr::uuid_datum(&bytes) },
                     // SAFETY: the function manager's fcinfo, passed on.
                     None => unsafe { slow(fcinfo) },
                 }
@@ -139,7 +139,7 @@ pub(crate) use generator_function;
 /// `MCXT_ALLOC_NO_OOM`.
 pub const NO_OOM: core::ffi::c_int = pgrx::pg_sys::MCXT_ALLOC_NO_OOM as core::ffi::c_int;
 
-crate::ffi::unguarded! {
+crate::pg::ffi::unguarded! {
     /// PostgreSQL's `MemoryContextAllocExtended()`, called directly rather than through pgrx's
     /// error guard: with [`NO_OOM`] it returns NULL instead of raising an ERROR (and a size this
     /// small is always valid), so there is nothing to guard.
@@ -181,7 +181,7 @@ unsafe extern "C-unwind" fn uuid_datum_or_error(bytes: &[u8; 16]) -> pgrx::pg_sy
 /// function of one `timestamptz` (microseconds since 2000, `i64::MIN`/`i64::MAX` for
 /// ∓infinity) that returns a `uuid`, as a plain V1 C function (as [`generator_function!`]): the
 /// time windows' bounds, which a filter may compute once per row. The body computes the value
-/// with no PostgreSQL call and no allocation (under [`crate::guards::abort_on_panic`]), so it
+/// with no PostgreSQL call and no allocation (under [`crate::pg::guards::abort_on_panic`]), so it
 /// always answers; a NULL or missing argument (declared by hand without STRICT) gives NULL.
 macro_rules! bound_function {
     ($(#[$doc:meta])* $name:ident, $label:literal, $sql:literal, |$us:ident| $body:block) => {
@@ -190,7 +190,7 @@ macro_rules! bound_function {
             use super::*;
             use pgrx::pg_sys;
 
-            $crate::fmgr::v1_finfo!($label, "_wrapper");
+            $crate::pg::fmgr::v1_finfo!($label, "_wrapper");
 
             /// The function itself.
             ///
@@ -201,14 +201,14 @@ macro_rules! bound_function {
                 // SAFETY: the function manager passes a valid fcinfo.
                 let fc = unsafe { &mut *fcinfo };
                 // SAFETY: as above.
-                let Some(arg) = (unsafe { $crate::fmgr::first_arg(fc) }) else {
-                    return $crate::fmgr::null(fc);
+                let Some(arg) = (unsafe { $crate::pg::fmgr::first_arg(fc) }) else {
+                    return $crate::pg::fmgr::null(fc);
                 };
                 // A timestamptz is an int64 passed by value.
                 let $us: i64 = arg.value() as i64;
-                let bytes: [u8; 16] = $crate::guards::abort_on_panic(|| $body);
+                let bytes: [u8; 16] = $crate::pg::guards::abort_on_panic(|| $body);
                 // SAFETY: called by the function manager, nothing of this frame to drop.
-                unsafe { $crate::fmgr::uuid_datum(&bytes) }
+                unsafe { $crate::pg::fmgr::uuid_datum(&bytes) }
             }
 
             pgrx::extension_sql!($sql, name = $label);
@@ -220,7 +220,7 @@ pub(crate) use bound_function;
 /// `uuid_map_function!(name, "name", "CREATE FUNCTION …", |bytes| -> Option<Option<Bytes>> { fast }, slow);`
 /// — a function of one `uuid` that returns a `uuid` or NULL, as a plain V1 C function (as
 /// [`generator_function!`]): the fast path answers `Some(value)` (`Some(None)` for NULL) with no
-/// PostgreSQL call and no allocation of its own, under [`crate::guards::abort_on_panic`], or
+/// PostgreSQL call and no allocation of its own, under [`crate::pg::guards::abort_on_panic`], or
 /// `None` when it cannot (state to load, an error to raise); then `slow(uuid) -> Option<Uuid>`
 /// answers through pgrx, which raises every error properly.
 macro_rules! uuid_map_function {
@@ -230,7 +230,7 @@ macro_rules! uuid_map_function {
             use super::*;
             use pgrx::pg_sys;
 
-            $crate::fmgr::v1_finfo!($label, "_wrapper");
+            $crate::pg::fmgr::v1_finfo!($label, "_wrapper");
 
             /// The function itself.
             ///
@@ -241,16 +241,16 @@ macro_rules! uuid_map_function {
                 // SAFETY: the function manager passes a valid fcinfo.
                 let fc = unsafe { &mut *fcinfo };
                 // SAFETY: as above.
-                let Some(arg) = (unsafe { $crate::fmgr::first_arg(fc) }) else {
-                    return $crate::fmgr::null(fc);
+                let Some(arg) = (unsafe { $crate::pg::fmgr::first_arg(fc) }) else {
+                    return $crate::pg::fmgr::null(fc);
                 };
                 // SAFETY: a non-NULL uuid datum points to its 16 bytes.
                 let $bytes: &[u8; 16] = unsafe { &*arg.cast_mut_ptr::<[u8; 16]>() };
-                let fast: Option<Option<[u8; 16]>> = $crate::guards::abort_on_panic(|| $body);
+                let fast: Option<Option<[u8; 16]>> = $crate::pg::guards::abort_on_panic(|| $body);
                 match fast {
-                    Some(None) => $crate::fmgr::null(fc),
+                    Some(None) => $crate::pg::fmgr::null(fc),
                     // SAFETY: called by the function manager, nothing of this frame to drop.
-                    Some(Some(bytes)) => unsafe { $crate::fmgr::uuid_datum(&bytes) },
+                    Some(Some(bytes)) => unsafe { $crate::pg::fmgr::uuid_datum(&bytes) },
                     // SAFETY: the function manager's fcinfo, passed on.
                     None => unsafe { slow(fcinfo) },
                 }

@@ -127,7 +127,7 @@ pub fn from_timestamp(ts: Timestamp) -> UnixNanos {
 }
 
 fn out_of_range() -> ! {
-    crate::errors::invalid_argument(
+    crate::pg::errors::invalid_argument(
         PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW,
         "timestamp out of range".into(),
         None,

@@ -10,8 +10,8 @@
 //! format; an unknown format name is 22023, as `encode()` reports it; a
 //! `bytea` of another length is 22P03, as PostgreSQL 19's `bytea::uuid`.
 
-use crate::convert::{bytes, uuid, TextBytes};
-use crate::errors::{error, invalid_uuid_text};
+use crate::pg::convert::{bytes, uuid, TextBytes};
+use crate::pg::errors::{error, invalid_uuid_text};
 use pgrx::prelude::*;
 use pgrx::{PgSqlErrorCode, Uuid};
 use uuid_ext_core::forms::typeid::{self, TypeIdError};

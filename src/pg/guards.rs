@@ -140,7 +140,7 @@ impl SysCacheTuple {
         // SAFETY: the tuple came from this cache and is not released yet; its header is a
         // heap tuple's.
         let header = unsafe { &*(*self.tuple).t_data };
-        let xmin = crate::syscatalog::xmin(header);
+        let xmin = crate::pg::syscatalog::xmin(header);
         // SAFETY: the test only reads the transaction state of this backend.
         header.t_infomask & pg_sys::HEAP_UPDATED as u16 == 0
             && xmin != pg_sys::FrozenTransactionId

@@ -137,5 +137,5 @@ pub fn init() {
 /// IDs once was, when a session loaded the library after reading the configuration.
 pub fn reserve_prefix() {
     // SAFETY: called from _PG_init, after every uuid_ext setting is defined.
-    unsafe { crate::compat::reserve_guc_prefix(c"uuid_ext") }
+    unsafe { crate::pg::compat::reserve_guc_prefix(c"uuid_ext") }
 }

@@ -13,9 +13,9 @@
 //! `uuid_extract_timestamp()` reads version 1 only (README, "PostgreSQL 17").
 //! The copies also serve schema-qualified calls in dumps from older majors.
 
-use crate::convert::{bytes, pg_micros, to_timestamptz, uuid, TextBytes};
-use crate::errors::invalid_uuid_text;
-use crate::fmgr::uuid_function;
+use crate::pg::convert::{bytes, pg_micros, to_timestamptz, uuid, TextBytes};
+use crate::pg::errors::invalid_uuid_text;
+use crate::pg::fmgr::uuid_function;
 use pgrx::datum::TimestampWithTimeZone;
 use pgrx::pg_sys::Datum;
 use pgrx::prelude::*;
@@ -112,13 +112,13 @@ pub fn uuid_ext_node(uuid: Uuid) -> Option<Vec<u8>> {
 /// v1 → v6 with the same timestamp, clock sequence and node; NULL if not v1.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_v1_to_v6(uuid: Uuid) -> Option<Uuid> {
-    v6::v1_to_v6(bytes(&uuid)).map(crate::convert::uuid)
+    v6::v1_to_v6(bytes(&uuid)).map(crate::pg::convert::uuid)
 }
 
 /// v6 → v1, the inverse of `uuid_v1_to_v6`; NULL if not v6.
 #[pg_extern(immutable, strict, parallel_safe)]
 pub fn uuid_v6_to_v1(uuid: Uuid) -> Option<Uuid> {
-    v6::v6_to_v1(bytes(&uuid)).map(crate::convert::uuid)
+    v6::v6_to_v1(bytes(&uuid)).map(crate::pg::convert::uuid)
 }
 
 uuid_function!(
