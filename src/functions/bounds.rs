@@ -21,10 +21,10 @@
 //! timestamp a UUID can hold. All four are IMMUTABLE, so a bound of a
 //! constant is folded at plan time and a bound of `now() - interval '1 hour'`
 //! is an index condition computed once per scan. A filter computes it once per
-//! row (a partition's sequential scan under a window the hook turned into the
-//! partition key's range, [`crate::planner::partitions`]), so they are plain C
-//! functions ([`crate::pg::fmgr::bound_function!`]), as cheap as the extractor the
-//! window called.
+//! row (a user's own `id >= uuid_v7_lower_bound(…)` read by a sequential scan;
+//! the hook's derived bounds are InitPlans, computed once per execution,
+//! [`crate::planner`]), so they are plain C functions
+//! ([`crate::pg::fmgr::bound_function!`]), as cheap as an extractor.
 
 use crate::pg::convert::instant;
 use crate::pg::fmgr::bound_function;
@@ -37,7 +37,7 @@ const MICROSECOND: UnixNanos = 1_000;
 /// The bound the function of that kind computes for a timestamptz of `us` microseconds (see
 /// [`instant`] for ∓infinity): byte order (`uuid_v7_…`) or `uuid_time_ops` order
 /// (`uuid_time_…`), lower or upper. The four functions below are this; the planner also
-/// computes it to estimate a range without calling one ([`crate::planner`]).
+/// computes it to fold the bound of a constant, as PostgreSQL would fold the call ([`crate::planner`]).
 pub fn bound(byte_order: bool, upper_bound: bool, us: i64) -> Bytes {
     let lower_bound: fn(UnixNanos) -> Bytes = if byte_order { v7::lower_bound } else { time_order::lower_bound };
     // Timestamps are microseconds, so "after `ts`" is "at or after `ts` + 1 µs".

@@ -195,7 +195,7 @@ pub unsafe fn heap_fetch_keep_buf(
 pub const ANUM_PG_CONSTRAINT_CONRELID: u32 =
     if cfg!(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17")) { 8 } else { 9 };
 
-// The tree walkers, without pgrx's guard (crate::planner's boundary says why); before 16 the
+// The tree walkers, without pgrx's guard (crate::pg::boundary says why); before 16 the
 // functions themselves, from 16 the ones the macros of the same names call.
 /// A tree walker's callback. Called by PostgreSQL's walkers once per node, so one without
 /// pgrx's guard takes about the stack of PostgreSQL's own: it must not panic, must call
@@ -250,7 +250,7 @@ impl PlannerArgs {
     /// arguments as they came.
     ///
     /// # Safety
-    /// Under `crate::planner`'s boundary (the standard planner is called without pgrx's guard).
+    /// Under [`crate::pg::boundary`] (the standard planner is called without pgrx's guard).
     pub unsafe fn plan(&self, previous: pg_sys::planner_hook_type) -> *mut pg_sys::PlannedStmt {
         let (p, q, c, b) = (self.parse, self.query_string, self.cursor_options, self.bound_params);
         // SAFETY: PostgreSQL's own arguments, forwarded.
@@ -300,7 +300,7 @@ pub unsafe extern "C-unwind" fn planner_hook(
     }
 }
 
-// The standard planner, without pgrx's guard (called under crate::planner's boundary).
+// The standard planner, without pgrx's guard (called under crate::pg::boundary).
 #[cfg(any(feature = "pg14", feature = "pg15", feature = "pg16", feature = "pg17", feature = "pg18"))]
 crate::pg::ffi::unguarded! {
     fn standard_planner(

@@ -7,7 +7,7 @@
 //! The lookups go through the system caches: no privilege check, no error, no USAGE on the
 //! schema needed, so a role that cannot use the schema plans as without uuid_ext. Only the
 //! EXECUTE privilege on the bound functions is checked, for the planning role, by every
-//! planning that would add a call of one (the plan then depends on the role, [`super`]).
+//! planning that would add a call of one (the plan then depends on the role, [`crate::planner`]).
 //! Resolved once per backend and kept until a function or operator family changes
 //! ([`crate::pg::cache`]), and looked at only once a clause of a recognised shape has turned up.
 

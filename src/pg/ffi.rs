@@ -2,7 +2,7 @@
 //! pgrx's binding of the same function at compile time.
 //!
 //! pgrx's bindings are Rust wrappers that catch an error PostgreSQL raises and raise it again
-//! as a copy ([`crate::planner`]'s boundary says what that loses), and a wrapper has its own
+//! as a copy ([`crate::pg::boundary`] says what that loses), and a wrapper has its own
 //! address (the sort code recognises a comparator by its address). Where uuid_ext needs the
 //! server's own symbol, it declares it with [`unguarded!`]; the macro also coerces pgrx's
 //! binding to the declared signature, so a major whose header changes a function (PostgreSQL

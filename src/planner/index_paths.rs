@@ -35,9 +35,9 @@ impl Sort {
     /// Whether an order by operator family `family` is this sort's: `Some(false)` for
     /// `uuid_time_ops` and `uuid_ext_timestamp()`, whose untimed values are the greatest and
     /// their times NULL (so the sort must put NULLs at that end, and the index too);
-    /// `Some(true)` for byte order and an extractor exact for v7, once `CHECK (uuid_is_v7(col))`
-    /// is proved (then the time is NULL exactly where the key is, and the index's NULLs must be
-    /// where the sort puts them).
+    /// `Some(true)` for byte order and an extractor exact for v7, which the caller must then
+    /// prove `CHECK (uuid_is_v7(col))` for (so the time is NULL exactly where the key is, and the
+    /// index's NULLs must be where the sort puts them).
     pub fn served_by(&self, catalog: &Catalog, family: Oid) -> Option<bool> {
         let time_order = catalog.time_family != pg_sys::InvalidOid
             && family == catalog.time_family
