@@ -762,7 +762,9 @@ def plans(rows):
 
 
 def windows_markdown(window_results):
-    md = [WINDOWS_BEGIN, ""]
+    md = [WINDOWS_BEGIN, "",
+          f"(This section measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; it is rewritten alone by "
+          "`BENCH_SECTIONS=windows scripts/bench.sh`.)", ""]
     for major, res in window_results:
         sz = res["sizes"]
         md += [f"## Time windows on the key, PostgreSQL {major}", "",
