@@ -329,7 +329,7 @@ pub unsafe fn walk_from_c(
     // SAFETY: a fresh list in the current memory context holding the caller's tree; the walker
     // is called on its element as on any node of a tree.
     unsafe {
-        let list = pg_sys::lappend(core::ptr::null_mut(), node.cast());
+        let list = super::nodes::list_of([node]);
         pg_sys::expression_tree_walker(list.cast(), Some(walker), context)
     }
 }
