@@ -4,10 +4,11 @@
 //! A same-named object another role created, anywhere, or added to the extension, is never
 //! called.
 //!
-//! The lookups go through the system caches: no privilege check, no error, no USAGE on the
-//! schema needed, so a role that cannot use the schema plans as without uuid_ext. Only the
-//! EXECUTE privilege on the bound functions is checked, for the planning role, by every
-//! planning that would add a call of one (the plan then depends on the role, [`crate::planner`]).
+//! The lookups go through the system caches: no privilege check, no error, and no USAGE on the
+//! schema needed, as the functions added are called by OID (a role that cannot use the schema
+//! gets its rows, docs/TIME_WINDOWS.md). Only the EXECUTE privilege on the functions a plan
+//! would call, or take out of the plan, is checked, for the planning role, by every planning
+//! that would (the plan then depends on the role, [`crate::planner`]).
 //! Resolved once per backend and kept until a function or operator family changes
 //! ([`crate::pg::cache`]), and looked at only once a clause of a recognised shape has turned up.
 

@@ -124,7 +124,7 @@ pub(super) unsafe fn add_paths(
                     let Some(reads) = w.reads(catalog) else { continue };
                     let proof = proof_of(attno as pg_sys::AttrNumber);
                     let Some(order) = Order::of(catalog, family, reads, proof) else { continue };
-                    let exact = order.exact(catalog, w.funcid, proof);
+                    let exact = order.exact(catalog, &w, proof);
                     ranges.push((ri, w, order, exact, col));
                 }
             }

@@ -57,7 +57,7 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Pr
         if order.bytes && kind != V7Proof::Nothing {
             walk.proven_trees.push(((*rte).relid, key.proof.tree.clone()));
         }
-        let exact = order.exact(catalog, w.funcid, kind);
+        let exact = order.exact(catalog, &w, kind);
         Derived { conjuncts: w.conditions(&order), exact }
     }
 }

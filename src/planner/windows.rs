@@ -51,6 +51,8 @@ pub struct Window {
     pub var: *mut pg_sys::Var,
     pub x: *mut Node,
     pub cmp: Cmp,
+    /// The clause's own operator (before a commuted window is read the other way round).
+    pub opno: Oid,
 }
 
 impl Window {
@@ -76,7 +78,7 @@ impl Window {
                 (None, Some((call, var))) => (call, var, a, Cmp::of(pg_sys::get_commutator((*op).opno))?),
                 (None, None) => return None,
             };
-            computable_once(x).then_some(Window { call, funcid: (*call).funcid, var, x, cmp })
+            computable_once(x).then_some(Window { call, funcid: (*call).funcid, var, x, cmp, opno: (*op).opno })
         }
     }
 
@@ -199,14 +201,17 @@ impl Order {
         Some(Order { bounds, ge: operators.ge, lt: operators.lt, bytes })
     }
 
-    /// Whether the range in this order is exactly the window of extractor `funcid`: byte order
-    /// over v7 values only, an extractor exact for v7 — and a role that may run the extractor,
-    /// whose call then leaves the plan (a REVOKE on it is honoured).
+    /// Whether the range in this order is exactly window `w`: byte order over v7 values only,
+    /// an extractor exact for v7 — and a role that may run the extractor and the comparison's
+    /// function, whose calls then leave the plan (a REVOKE on either is honoured).
     ///
     /// # Safety
     /// Planning, inside a transaction.
-    pub unsafe fn exact(&self, catalog: &Catalog, funcid: Oid, proof: V7Proof) -> bool {
-        // SAFETY: an ACL check through the system caches.
-        self.bytes && proof == V7Proof::Exact && catalog.exact_for_v7(funcid) && unsafe { may_execute(funcid) }
+    pub unsafe fn exact(&self, catalog: &Catalog, w: &Window, proof: V7Proof) -> bool {
+        // SAFETY: a system-cache lookup and ACL checks through the system caches.
+        self.bytes
+            && proof == V7Proof::Exact
+            && catalog.exact_for_v7(w.funcid)
+            && unsafe { may_execute(w.funcid) && may_execute(pg_sys::get_opcode(w.opno)) }
     }
 }

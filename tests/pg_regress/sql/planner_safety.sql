@@ -239,6 +239,24 @@ BEGIN
     RAISE NOTICE 'owner''s plan calls the extractor: %', plan ~ 'uuid_extract_timestamp';
 END $$;
 GRANT EXECUTE ON FUNCTION ext.uuid_extract_timestamp(uuid) TO PUBLIC;
+-- The comparison's own function leaves that plan too: a REVOKE on it is honoured the same way
+-- (found by review: the count was given); for a commuted window, the function of the operator
+-- written. (Index scans, as above, where the window needs no recheck.)
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+REVOKE EXECUTE ON FUNCTION pg_catalog.timestamptz_ge(timestamptz, timestamptz) FROM PUBLIC;
+SET ROLE uuid_ext_granted;
+SELECT count(*) AS comparison_revoked FROM tx WHERE ext.uuid_extract_timestamp(id) >= '2022-02-25 00:00+00';
+SELECT count(*) AS commuted_uses_le FROM tx WHERE '2022-02-25 00:00+00' <= ext.uuid_extract_timestamp(id);
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION pg_catalog.timestamptz_ge(timestamptz, timestamptz) TO PUBLIC;
+REVOKE EXECUTE ON FUNCTION pg_catalog.timestamptz_le(timestamptz, timestamptz) FROM PUBLIC;
+SET ROLE uuid_ext_granted;
+SELECT count(*) AS commuted_revoked FROM tx WHERE '2022-02-25 00:00+00' <= ext.uuid_extract_timestamp(id);
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION pg_catalog.timestamptz_le(timestamptz, timestamptz) TO PUBLIC;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
 
 -- 7. A role's memberships decide what it may run too: a generic plan made while the role was
 -- a member of the role granted the bounds (block 4) must not run after the membership is
