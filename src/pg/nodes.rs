@@ -31,6 +31,24 @@ pub unsafe fn list_of<T>(items: impl IntoIterator<Item = *mut T>) -> *mut pg_sys
     items.into_iter().fold(core::ptr::null_mut(), |list, item| unsafe { pg_sys::lappend(list, item.cast()) })
 }
 
+/// `items` (a plan's `invalItems`) with the item that invalidates the plan when function `f`'s
+/// catalog row changes — a GRANT or a REVOKE among the changes — as PostgreSQL's
+/// `record_plan_function_dependency()` makes one for a function the plan calls (which it
+/// leaves out for built-in functions).
+///
+/// # Safety
+/// `items` is NULL or a List of PlanInvalItems, in the current memory context.
+pub unsafe fn depend_on_function(items: *mut pg_sys::List, f: pg_sys::Oid) -> *mut pg_sys::List {
+    let procoid = pg_sys::SysCacheIdentifier::PROCOID as core::ffi::c_int;
+    // SAFETY: a new node in the current memory context; the hash of a syscache key.
+    unsafe {
+        let item = new_node::<pg_sys::PlanInvalItem>(pg_sys::NodeTag::T_PlanInvalItem);
+        (*item).cacheId = procoid;
+        (*item).hashValue = pg_sys::GetSysCacheHashValue(procoid, f.into(), 0.into(), 0.into(), 0.into());
+        pg_sys::lappend(items, item.cast())
+    }
+}
+
 /// The top-level conjuncts of a qual (nested ANDs, as BETWEEN makes, flattened), appended to
 /// `out`: a List in PostgreSQL's memory, whose size follows the query's (running out of it is
 /// an ERROR, not an abort of the server).

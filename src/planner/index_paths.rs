@@ -125,6 +125,11 @@ pub(super) unsafe fn add_paths(
                     let proof = proof_of(attno as pg_sys::AttrNumber);
                     let Some(order) = Order::of(catalog, family, reads, proof) else { continue };
                     let exact = order.exact(catalog, &w, proof);
+                    if exact {
+                        for f in w.calls() {
+                            (*glob).invalItems = crate::pg::nodes::depend_on_function((*glob).invalItems, f);
+                        }
+                    }
                     ranges.push((ri, w, order, exact, col));
                 }
             }

@@ -33,6 +33,8 @@ pub struct PruningRewrite {
     /// A CHECK proof was too recent to count: the plan is to be made again in a later
     /// transaction.
     pub transient: bool,
+    /// The functions of the windows a conjunct replaced, which the plan no longer calls.
+    taken_out: Vec<pg_sys::Oid>,
 }
 
 /// The planner hook's body: with `active` (the setting), the pruning rewrite of the query
@@ -50,6 +52,7 @@ unsafe fn plan(
         depends_on_role: false,
         proven_trees: Vec::new(),
         transient: false,
+        taken_out: Vec::new(),
     };
     // SAFETY: the query PostgreSQL is about to plan, and the plan made of it.
     unsafe {
@@ -60,6 +63,9 @@ unsafe fn plan(
         if !planned.is_null() {
             (*planned).dependsOnRole |= walk.depends_on_role;
             (*planned).transientPlan |= walk.transient;
+            for &f in &walk.taken_out {
+                (*planned).invalItems = crate::pg::nodes::depend_on_function((*planned).invalItems, f);
+            }
             if !walk.proven_trees.is_empty() {
                 relations::no_relation_joined((*planned).relationOids, &walk.proven_trees);
             }

@@ -82,6 +82,17 @@ impl Window {
         }
     }
 
+    /// The functions the window's clause calls: the extractor and the comparison's (whose
+    /// calls leave a plan where the range is exactly the window; the plan then depends on them,
+    /// so that a REVOKE on either makes it again).
+    ///
+    /// # Safety
+    /// Inside a transaction.
+    pub unsafe fn calls(&self) -> [Oid; 2] {
+        // SAFETY: a system-cache lookup of a built-in operator (Cmp::of admits only those).
+        [self.funcid, unsafe { pg_sys::get_opcode(self.opno) }]
+    }
+
     /// What the function returns a time for, if it is a recognised extractor.
     pub fn reads(&self, catalog: &Catalog) -> Option<Reads> {
         catalog.reads(self.funcid)
@@ -212,6 +223,6 @@ impl Order {
         self.bytes
             && proof == V7Proof::Exact
             && catalog.exact_for_v7(w.funcid)
-            && unsafe { may_execute(w.funcid) && may_execute(pg_sys::get_opcode(w.opno)) }
+            && unsafe { w.calls() }.into_iter().all(|f| unsafe { may_execute(f) })
     }
 }

@@ -255,6 +255,38 @@ SET ROLE uuid_ext_granted;
 SELECT count(*) AS commuted_revoked FROM tx WHERE '2022-02-25 00:00+00' <= ext.uuid_extract_timestamp(id);
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION pg_catalog.timestamptz_le(timestamptz, timestamptz) TO PUBLIC;
+-- A plan without those calls depends on them: a REVOKE after it was cached makes it again, for
+-- the same role (found by review: a prepared statement kept its rows), on a table and on
+-- RANGE (id) partitions, whose window the pruning rewrite replaced.
+CREATE TABLE px (id uuid PRIMARY KEY CHECK (ext.uuid_is_v7(id))) PARTITION BY RANGE (id);
+CREATE TABLE px_1 PARTITION OF px FOR VALUES FROM (MINVALUE) TO (ext.uuid_v7_lower_bound('2022-02-25 00:00+00'));
+CREATE TABLE px_2 PARTITION OF px FOR VALUES FROM (ext.uuid_v7_lower_bound('2022-02-25 00:00+00')) TO (MAXVALUE);
+INSERT INTO px SELECT id FROM tx;
+ANALYZE px;
+GRANT SELECT ON px TO uuid_ext_granted;
+SET ROLE uuid_ext_granted;
+SET plan_cache_mode = force_generic_plan;
+PREPARE cached_plain AS SELECT count(*) FROM tx WHERE ext.uuid_extract_timestamp(id) >= '2022-02-25 00:00+00';
+PREPARE cached_partitions AS SELECT count(*) FROM px WHERE ext.uuid_extract_timestamp(id) >= '2022-02-25 00:00+00';
+EXECUTE cached_plain;
+EXECUTE cached_partitions;
+RESET ROLE;
+REVOKE EXECUTE ON FUNCTION pg_catalog.timestamptz_ge(timestamptz, timestamptz) FROM PUBLIC;
+SET ROLE uuid_ext_granted;
+EXECUTE cached_plain;
+EXECUTE cached_partitions;
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION pg_catalog.timestamptz_ge(timestamptz, timestamptz) TO PUBLIC;
+REVOKE EXECUTE ON FUNCTION ext.uuid_extract_timestamp(uuid) FROM PUBLIC;
+SET ROLE uuid_ext_granted;
+EXECUTE cached_plain;
+EXECUTE cached_partitions;
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION ext.uuid_extract_timestamp(uuid) TO PUBLIC;
+DEALLOCATE cached_plain;
+DEALLOCATE cached_partitions;
+RESET plan_cache_mode;
+DROP TABLE px;
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 
