@@ -64,7 +64,12 @@ pub struct Catalog {
 pub struct Operators {
     pub ge: Oid,
     pub lt: Oid,
-    functions: (Oid, Oid),
+    /// The functions of `ge` and `lt`, which the derived conditions call.
+    pub calls: [Oid; 2],
+    /// The functions of the family's five comparisons of two uuids (InvalidOid for a missing
+    /// one): PostgreSQL's proofs over the derived conditions (two on one column, a partition's
+    /// constraints) may run any of them while planning.
+    all: [Oid; 5],
 }
 
 impl Catalog {
@@ -145,8 +150,8 @@ impl Catalog {
     }
 
     /// The `>=` and `<` of two uuids in operator family `family`, if it has both and the current
-    /// role may run their functions (a REVOKE on them is honoured: the plan is then
-    /// PostgreSQL's). Looked up once per family while the catalog is kept.
+    /// role may run the functions of its comparisons (a REVOKE on one is honoured: the plan is
+    /// then PostgreSQL's). Looked up once per family while the catalog is kept.
     ///
     /// # Safety
     /// Inside a transaction.
@@ -154,21 +159,25 @@ impl Catalog {
         let known = self.operators.borrow().iter().find(|(f, _)| *f == family).map(|(_, o)| *o);
         let operators = known.unwrap_or_else(|| {
             // SAFETY: catalog lookups through the system caches (no error for a missing member).
-            let operator = |strategy: i16| unsafe {
-                let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy);
+            let operator = |strategy: u32| unsafe {
+                let opno = pg_sys::get_opfamily_member(family, pg_sys::UUIDOID, pg_sys::UUIDOID, strategy as i16);
                 let function = if opno == pg_sys::InvalidOid { opno } else { pg_sys::get_opcode(opno) };
-                (function != pg_sys::InvalidOid).then_some((opno, function))
+                (opno, function)
             };
+            let all = [1, 2, 3, 4, 5].map(operator);
             use crate::pg::catalog_ids::operators::{BT_GREATER_EQUAL, BT_LESS};
-            let found = match (operator(BT_GREATER_EQUAL), operator(BT_LESS)) {
-                (Some((ge, ge_fn)), Some((lt, lt_fn))) => Some(Operators { ge, lt, functions: (ge_fn, lt_fn) }),
-                _ => None,
-            };
+            let ((ge, ge_fn), (lt, lt_fn)) = (all[BT_GREATER_EQUAL as usize - 1], all[BT_LESS as usize - 1]);
+            let found = (ge_fn != pg_sys::InvalidOid && lt_fn != pg_sys::InvalidOid).then_some(Operators {
+                ge,
+                lt,
+                calls: [ge_fn, lt_fn],
+                all: all.map(|(_, f)| f),
+            });
             self.operators.borrow_mut().push((family, found));
             found
         })?;
         // SAFETY: ACL checks in a transaction.
-        let usable = unsafe { may_execute(operators.functions.0) && may_execute(operators.functions.1) };
+        let usable = operators.all.iter().filter(|&&f| f != pg_sys::InvalidOid).all(|&f| unsafe { may_execute(f) });
         usable.then_some(operators)
     }
 
@@ -303,11 +312,14 @@ pub unsafe fn may_execute(f: Oid) -> bool {
     // invalidations (DROP EXTENSION in another session) would make the ACL check raise
     // "function with OID … does not exist" in a query that is not ours. The entry found here
     // stays in the catalog cache until invalidations are next processed, which the check
-    // below does not do, so it finds the same entry.
+    // below does not do, so it finds the same entry. (A built-in function is pinned: never
+    // dropped.)
     let proc_cache = pg_sys::SysCacheIdentifier::PROCOID as c_int;
     // SAFETY: a system-cache probe and an ACL check of a function found there.
     unsafe {
-        if !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into()) {
+        if f.to_u32() >= pg_sys::FirstGenbkiObjectId
+            && !pg_sys::SearchSysCacheExists(proc_cache, f.into(), 0.into(), 0.into(), 0.into())
+        {
             return false;
         }
         crate::pg::compat::may_execute_function(f)

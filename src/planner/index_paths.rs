@@ -125,11 +125,6 @@ pub(super) unsafe fn add_paths(
                     let proof = proof_of(attno as pg_sys::AttrNumber);
                     let Some(order) = Order::of(catalog, family, reads, proof) else { continue };
                     let exact = order.exact(catalog, &w, proof);
-                    if exact {
-                        for f in w.calls() {
-                            (*glob).invalItems = crate::pg::nodes::depend_on_function((*glob).invalItems, f);
-                        }
-                    }
                     ranges.push((ri, w, order, exact, col));
                 }
             }
@@ -160,6 +155,12 @@ pub(super) unsafe fn add_paths(
             used_bounds |= !ranges.is_empty();
             for (ri, w, range, exact, col) in &ranges {
                 clauses.push(range_clause(root, *ri, w, range, *exact, *col));
+                // What the plan calls, or no longer calls, of these (PostgreSQL leaves built-in
+                // functions out of a plan's dependencies): a REVOKE on one makes it again.
+                let taken_out = if *exact { w.calls() } else { [pg_sys::InvalidOid; 2] };
+                for f in range.calls.into_iter().chain(taken_out).filter(|&f| f != pg_sys::InvalidOid) {
+                    (*glob).invalItems = crate::pg::nodes::depend_on_function((*glob).invalItems, f);
+                }
             }
             clauses.sort_by_key(|c| (**c).indexcol);
             offer(root, rel, index, list_of(clauses), order);

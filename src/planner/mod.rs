@@ -33,8 +33,10 @@ pub struct PruningRewrite {
     /// A CHECK proof was too recent to count: the plan is to be made again in a later
     /// transaction.
     pub transient: bool,
-    /// The functions of the windows a conjunct replaced, which the plan no longer calls.
-    taken_out: Vec<pg_sys::Oid>,
+    /// Functions the plan depends on that PostgreSQL does not record: the derived conjuncts'
+    /// comparisons (it leaves built-in functions out), and the calls of a window a conjunct
+    /// replaced, which the plan no longer makes. A REVOKE on one makes the plan again.
+    depends_on: Vec<pg_sys::Oid>,
 }
 
 /// The planner hook's body: with `active` (the setting), the pruning rewrite of the query
@@ -52,7 +54,7 @@ unsafe fn plan(
         depends_on_role: false,
         proven_trees: Vec::new(),
         transient: false,
-        taken_out: Vec::new(),
+        depends_on: Vec::new(),
     };
     // SAFETY: the query PostgreSQL is about to plan, and the plan made of it.
     unsafe {
@@ -63,7 +65,7 @@ unsafe fn plan(
         if !planned.is_null() {
             (*planned).dependsOnRole |= walk.depends_on_role;
             (*planned).transientPlan |= walk.transient;
-            for &f in &walk.taken_out {
+            for &f in &walk.depends_on {
                 (*planned).invalItems = crate::pg::nodes::depend_on_function((*planned).invalItems, f);
             }
             if !walk.proven_trees.is_empty() {

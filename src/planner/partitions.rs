@@ -58,8 +58,9 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Pr
             walk.proven_trees.push(((*rte).relid, key.proof.tree.clone()));
         }
         let exact = order.exact(catalog, &w, kind);
+        walk.depends_on.extend(order.calls);
         if exact {
-            walk.taken_out.extend(w.calls());
+            walk.depends_on.extend(w.calls());
         }
         Derived { conjuncts: w.conditions(&order), exact }
     }

@@ -181,6 +181,8 @@ pub struct Order {
     /// The family's `>=` and `<` for two uuids.
     pub ge: Oid,
     pub lt: Oid,
+    /// Their functions, which the conditions call (a plan depends on them).
+    pub calls: [Oid; 2],
     /// Byte order (else `uuid_time_ops`).
     pub bytes: bool,
 }
@@ -209,7 +211,7 @@ impl Order {
         // (The bounds themselves: asked by every rewrite that calls one, `Lazy::bounds_usable`.)
         // SAFETY: as the caller vouches.
         let operators = unsafe { catalog.operators(family) }?;
-        Some(Order { bounds, ge: operators.ge, lt: operators.lt, bytes })
+        Some(Order { bounds, ge: operators.ge, lt: operators.lt, calls: operators.calls, bytes })
     }
 
     /// Whether the range in this order is exactly window `w`: byte order over v7 values only,

@@ -283,6 +283,27 @@ EXECUTE cached_plain;
 EXECUTE cached_partitions;
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION ext.uuid_extract_timestamp(uuid) TO PUBLIC;
+-- The conditions' own comparisons (core's uuid_ge and uuid_lt), which PostgreSQL does not
+-- record as a plan's dependencies, the same way; and every comparison of the family, which
+-- PostgreSQL's proofs may run over two conditions on one column while planning (found by
+-- review: a prepared statement failed after a REVOKE on uuid_ge, and BETWEEN on partitions
+-- with uuid_le revoked, where PostgreSQL alone gave the rows).
+SET ROLE uuid_ext_granted;
+PREPARE cached_range AS SELECT count(*) FROM tx WHERE ext.uuid_extract_timestamp(id) >= '2022-02-25 00:00+00';
+EXECUTE cached_range;
+RESET ROLE;
+REVOKE EXECUTE ON FUNCTION pg_catalog.uuid_ge(uuid, uuid) FROM PUBLIC;
+SET ROLE uuid_ext_granted;
+EXECUTE cached_range;
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION pg_catalog.uuid_ge(uuid, uuid) TO PUBLIC;
+REVOKE EXECUTE ON FUNCTION pg_catalog.uuid_le(uuid, uuid) FROM PUBLIC;
+SET ROLE uuid_ext_granted;
+SELECT count(*) AS between_le_revoked FROM px
+WHERE ext.uuid_extract_timestamp(id) BETWEEN '2022-02-25 00:00+00' AND '2022-03-01 00:00+00';
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION pg_catalog.uuid_le(uuid, uuid) TO PUBLIC;
+DEALLOCATE cached_range;
 DEALLOCATE cached_plain;
 DEALLOCATE cached_partitions;
 RESET plan_cache_mode;
