@@ -155,10 +155,7 @@ pub(super) unsafe fn add_paths(
             used_bounds |= !ranges.is_empty();
             for (ri, w, range, exact, col) in &ranges {
                 clauses.push(range_clause(root, *ri, w, range, *exact, *col));
-                // What the plan calls, or no longer calls, of these (PostgreSQL leaves built-in
-                // functions out of a plan's dependencies): a REVOKE on one makes it again.
-                let taken_out = if *exact { w.calls() } else { [pg_sys::InvalidOid; 2] };
-                for f in range.calls.into_iter().chain(taken_out).filter(|&f| f != pg_sys::InvalidOid) {
+                for f in range.dependencies(w, *exact) {
                     (*glob).invalItems = crate::pg::nodes::depend_on_function((*glob).invalItems, f);
                 }
             }

@@ -33,9 +33,7 @@ pub struct PruningRewrite {
     /// A CHECK proof was too recent to count: the plan is to be made again in a later
     /// transaction.
     pub transient: bool,
-    /// Functions the plan depends on that PostgreSQL does not record: the derived conjuncts'
-    /// comparisons (it leaves built-in functions out), and the calls of a window a conjunct
-    /// replaced, which the plan no longer makes. A REVOKE on one makes the plan again.
+    /// Functions the plan depends on that PostgreSQL does not record ([`windows::Order::dependencies`]).
     depends_on: Vec<pg_sys::Oid>,
 }
 

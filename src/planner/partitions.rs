@@ -58,10 +58,7 @@ pub unsafe fn derive(query: *mut pg_sys::Query, clause: *mut Node, walk: &mut Pr
             walk.proven_trees.push(((*rte).relid, key.proof.tree.clone()));
         }
         let exact = order.exact(catalog, &w, kind);
-        walk.depends_on.extend(order.calls);
-        if exact {
-            walk.depends_on.extend(w.calls());
-        }
+        walk.depends_on.extend(order.dependencies(&w, exact));
         Derived { conjuncts: w.conditions(&order), exact }
     }
 }

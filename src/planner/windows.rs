@@ -227,4 +227,17 @@ impl Order {
             && catalog.exact_for_v7(w.funcid)
             && unsafe { w.calls() }.into_iter().all(|f| unsafe { may_execute(f) })
     }
+
+    /// The functions a plan with this order's conditions for window `w` depends on that
+    /// PostgreSQL does not record (it leaves built-in functions out): the conditions'
+    /// comparisons and, where the range is `exact`, the window's own calls, which the plan no
+    /// longer makes. A REVOKE on one makes the plan again.
+    ///
+    /// # Safety
+    /// Inside a transaction.
+    pub unsafe fn dependencies(&self, w: &Window, exact: bool) -> impl Iterator<Item = Oid> {
+        // SAFETY: as the caller vouches.
+        let taken_out = if exact { unsafe { w.calls() } } else { [pg_sys::InvalidOid; 2] };
+        self.calls.into_iter().chain(taken_out).filter(|&f| f != pg_sys::InvalidOid)
+    }
 }
